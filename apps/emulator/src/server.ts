@@ -1,0 +1,68 @@
+import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { buildDevice } from './app';
+import { parseCli, USAGE, type CliOptions } from './cli';
+import { createClock } from './clock';
+
+/** How long a restarting device stays unreachable, as a rebooting ESP32 does. */
+const RESTART_DOWNTIME_MS = 3000;
+
+async function run(options: CliOptions): Promise<void> {
+  await mkdir(options.dataDir, { recursive: true });
+  const clock = createClock({ start: options.start, speed: options.speed });
+  let device: FastifyInstance | undefined;
+  let port = options.port;
+  let restarting = false;
+
+  const boot = async (): Promise<void> => {
+    device = await buildDevice({
+      dataDir: options.dataDir,
+      webappDir: options.webappDir,
+      clock,
+      logger: options.verbose ? { level: 'info' } : false,
+      requestRestart: (reason) => void restart(reason),
+    });
+    await device.listen({ port, host: options.host });
+    const address = device.server.address();
+    if (address && typeof address === 'object') port = address.port;
+  };
+
+  // A reboot closes the listener and every socket, stays away for a few seconds
+  // (clients see "connection refused") and comes back with config read from disk.
+  const restart = async (reason: string): Promise<void> => {
+    if (restarting) return;
+    restarting = true;
+    console.log(`Restarting (${reason})...`);
+    await new Promise((done) => setTimeout(done, 1000));
+    await device?.close();
+    await new Promise((done) => setTimeout(done, RESTART_DOWNTIME_MS));
+    await boot();
+    restarting = false;
+    console.log('Device is back.');
+  };
+
+  await boot();
+  const host = options.host === '0.0.0.0' ? 'localhost' : options.host;
+  console.log(`OpenDTU emulator listening on http://${host}:${port}`);
+  console.log(`Log in as admin / openDTU42 (data in ${options.dataDir})`);
+
+  const stop = async (): Promise<void> => {
+    await device?.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+try {
+  const options = parseCli(process.argv.slice(2));
+  if (options === 'help') {
+    console.log(USAGE);
+  } else {
+    await run(options);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  console.error(USAGE);
+  process.exit(2);
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The six files of a device web bundle and how the firmware serves each (contract §11). */
+const BUNDLE = [
+  { path: '/index.html', file: 'index.html.gz', type: 'text/html', gzip: true },
+  { path: '/js/app.js', file: 'js/app.js.gz', type: 'text/javascript', gzip: true },
+  { path: '/zones.json', file: 'zones.json.gz', type: 'application/json', gzip: true },
+  { path: '/favicon.ico', file: 'favicon.ico', type: 'image/x-icon', gzip: false },
+  { path: '/favicon.png', file: 'favicon.png', type: 'image/png', gzip: false },
+  { path: '/site.webmanifest', file: 'site.webmanifest', type: 'application/json', gzip: false },
+] as const;
+
+interface StaticFile {
+  body: Buffer;
+  type: string;
+  gzip: boolean;
+  etag: string;
+}
+
+export async function loadWebapp(dir: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  for (const entry of BUNDLE) {
+    let body: Buffer;
+    try {
+      body = await readFile(join(dir, entry.file));
+    } catch {
+      throw new Error(
+        `web bundle incomplete: ${join(dir, entry.file)} is missing (build it with "npm run build")`,
+      );
+    }
+    const etag = `"${createHash('md5').update(body).digest('hex')}"`;
+    files.set(entry.path, { body, type: entry.type, gzip: entry.gzip, etag });
+  }
+  return files;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
+  reply.header('Cache-Control', 'public, must-revalidate').header('ETag', file.etag);
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  if (file.gzip) reply.header('Content-Encoding', 'gzip');
+  return reply.code(200).type(file.type).send(file.body);
+}
+
+/**
+ * Serves the web bundle exactly as the firmware does: the six paths, always gzip for the
+ * text files, an MD5 ETag with 304, and index.html (200) for every request no other route
+ * takes, whatever its method, so client-side routes deep-link.
+ */
+export function registerWebapp(app: FastifyInstance, files: Map<string, StaticFile>): void {
+  const index = files.get('/index.html');
+  if (!index) throw new Error('web bundle has no index.html');
+  app.get('/', (request, reply) => send(request, reply, index));
+  for (const [path, file] of files) app.get(path, (request, reply) => send(request, reply, file));
+  app.setNotFoundHandler((request, reply) => send(request, reply, index));
+}

@@ -1,0 +1,97 @@
+// Turns Vite's output into the firmware's web bundle: exactly six files, with the CSS
+// purged of unused rules and injected by the single JavaScript file, and the three text
+// files stored gzipped (the firmware serves them with Content-Encoding: gzip as they are).
+import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
+import { PurgeCSS } from 'purgecss';
+import type { Plugin } from 'vite';
+
+export const BUNDLE_FILES = [
+  'favicon.ico',
+  'favicon.png',
+  'index.html.gz',
+  'js/app.js.gz',
+  'site.webmanifest',
+  'zones.json.gz',
+] as const;
+
+const GZIPPED = ['index.html', 'js/app.js', 'zones.json'];
+
+export interface DeviceBundleOptions {
+  /** Globs of the files whose class names decide which CSS rules survive. */
+  content: string[];
+  /** Class names only ever built at run time, kept even though no source names them. */
+  safelist: (string | RegExp)[];
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    if ((await stat(join(dir, entry))).isFile()) files.push(entry.split('\\').join('/'));
+  }
+  return files.sort();
+}
+
+/** Wraps CSS text in a statement that adds it to the document when the bundle runs. */
+export function cssInjection(css: string): string {
+  return `(()=>{const s=document.createElement("style");s.textContent=${JSON.stringify(css)};document.head.appendChild(s)})();`;
+}
+
+export function deviceBundle(options: DeviceBundleOptions): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'opendtu-device-bundle',
+    apply: 'build',
+    // After Vite's own CSS plugin has emitted the stylesheet asset.
+    enforce: 'post',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async generateBundle(_output, bundle) {
+      const cssAssets = Object.values(bundle).filter(
+        (item) => item.type === 'asset' && item.fileName.endsWith('.css'),
+      );
+      const css = cssAssets.map((item) => (item.type === 'asset' ? String(item.source) : '')).join('\n');
+      const [purged] = css
+        ? await new PurgeCSS().purge({
+            content: options.content,
+            css: [{ raw: css }],
+            safelist: { standard: options.safelist, variables: [/^--bs-/] },
+            variables: true,
+            keyframes: true,
+            fontFace: true,
+          })
+        : [];
+      for (const item of cssAssets) delete bundle[item.fileName];
+
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      if (chunks.length !== 1) {
+        this.error(`the device bundle needs exactly one JavaScript file, got ${chunks.length}`);
+      }
+      const [entry] = chunks;
+      if (entry?.type === 'chunk' && purged?.css) entry.code = cssInjection(purged.css) + entry.code;
+
+      const html = bundle['index.html'];
+      if (html?.type === 'asset') {
+        html.source = String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+      }
+    },
+    async closeBundle() {
+      for (const name of GZIPPED) {
+        const file = join(outDir, name);
+        const data = await readFile(file);
+        await writeFile(`${file}.gz`, gzipSync(data, { level: constants.Z_BEST_COMPRESSION }));
+        await rm(file);
+      }
+      const files = await listFiles(outDir);
+      const expected = [...BUNDLE_FILES].sort();
+      if (files.join('\n') !== expected.join('\n')) {
+        throw new Error(
+          `device bundle in ${relative(process.cwd(), outDir)} must hold exactly ${expected.join(', ')}; found ${files.join(', ')}`,
+        );
+      }
+    },
+  };
+}

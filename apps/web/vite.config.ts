@@ -1,0 +1,46 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { deviceBundle } from './build/device-bundle';
+import { devProxy } from './build/dev-proxy';
+
+// The build is the device's web bundle (see build/device-bundle.ts). `base: './'` keeps
+// every URL relative, so the app also works behind a reverse proxy under a sub-path;
+// index.html sets a <base> element that points at the app's root.
+export default defineConfig({
+  base: './',
+  plugins: [
+    react(),
+    deviceBundle({
+      content: ['index.html', 'src/**/*.{ts,tsx}'],
+      safelist: [/^bg-/, /^text-bg-/, /^alert-/, /^btn-/, /^badge/, /^text-/, /^show$/, /^fade$/],
+    }),
+  ],
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3's sources still use @import and global colour functions.
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'js',
+    cssCodeSplit: false,
+    modulePreload: false,
+    reportCompressedSize: false,
+    target: 'es2022',
+    rolldownOptions: {
+      checks: { pluginTimings: false },
+      output: {
+        entryFileNames: 'js/app.js',
+        codeSplitting: false,
+      },
+    },
+  },
+  server: {
+    proxy: devProxy(process.env.DEVICE ?? 'http://127.0.0.1:8080'),
+  },
+});

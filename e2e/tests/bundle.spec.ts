@@ -1,0 +1,28 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+
+const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+/** Hard ceiling for js/app.js.gz; the reference firmware's is 194,149 bytes. */
+const APP_JS_GZ_BUDGET = 140_000;
+
+test('the build is exactly the six files of the device bundle', async () => {
+  const files = (await readdir(DIST, { recursive: true })).map((f) => f.split('\\').join('/'));
+  const regular: string[] = [];
+  for (const file of files) if ((await stat(join(DIST, file))).isFile()) regular.push(file);
+  expect(regular.sort()).toEqual([
+    'favicon.ico',
+    'favicon.png',
+    'index.html.gz',
+    'js/app.js.gz',
+    'site.webmanifest',
+    'zones.json.gz',
+  ]);
+});
+
+test(`js/app.js.gz stays within ${APP_JS_GZ_BUDGET} bytes`, async () => {
+  const { size } = await stat(join(DIST, 'js/app.js.gz'));
+  expect(size).toBeLessThanOrEqual(APP_JS_GZ_BUDGET);
+});

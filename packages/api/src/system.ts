@@ -1,0 +1,50 @@
+/** One FreeRTOS task of `task_details`. */
+export interface TaskDetail {
+  name: string;
+  stack_watermark: number;
+  priority: number;
+}
+
+/** GET /api/system/status (contract §2.4). Sizes in bytes. */
+export interface SystemStatus {
+  hostname: string;
+  sdkversion: string;
+  /** MHz. */
+  cpufreq: number;
+  /** °C; null when the chip cannot measure it (ESP32-S2/S3). */
+  cputemp: number | null;
+  heap_total: number;
+  heap_used: number;
+  heap_max_block: number;
+  heap_min_free: number;
+  psram_total: number;
+  psram_used: number;
+  sketch_total: number;
+  sketch_used: number;
+  littlefs_total: number;
+  littlefs_used: number;
+  chiprevision: number;
+  chipmodel: string;
+  chipcores: number;
+  flashsize: number;
+  task_details: TaskDetail[];
+  resetreason_0: string;
+  resetreason_1: string;
+  cfgsavecount: number;
+  config_version: string;
+  /** `git describe` of the build: a tag ("v25.4.10"), tag-N-gHASH, or "g0000000" when unknown. */
+  git_hash: string;
+  pioenv: string;
+  /** Seconds since boot. */
+  uptime: number;
+  nrf_configured: boolean;
+  nrf_connected: boolean;
+  nrf_pvariant: boolean;
+  cmt_configured: boolean;
+  cmt_connected: boolean;
+}
+
+/** POST /api/maintenance/reboot; `false` answers 6002 and does nothing. */
+export interface RebootRequest {
+  reboot: boolean;
+}
