@@ -1,7 +1,15 @@
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { EventEmitter } from 'node:events';
 import type { Clock } from './clock';
+import { ConfigStore } from './config/store';
+import { identityFor } from './config/identity';
+import { ConsoleLog } from './console-log';
+import type { Device, DeviceEvents } from './device';
+import { registerBodyParsers } from './http/post-data';
+import { configApi } from './routes/config-api';
+import { runtimeApi } from './routes/runtime-api';
 import { registerWebapp, loadWebapp } from './static-files';
-import { systemRoutes } from './routes/system';
 
 export interface DeviceOptions {
   /** Folder holding config.json and the other files of the device's file system. */
@@ -21,11 +29,35 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
     logger: options.logger ?? false,
     // The device answers HEAD like any unmatched request (index.html), not as a GET.
     exposeHeadRoutes: false,
-    // Sub-paths of a route also reach it on the device (contract §0.2).
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const files = await loadWebapp(options.webappDir);
-  registerWebapp(app, files);
-  await app.register(systemRoutes, { clock: options.clock });
+  const identity = identityFor(options.dataDir);
+  const config = await ConfigStore.open(options.dataDir, identity);
+  const bootReal = Date.now();
+  let restarting = false;
+  const device: Device = {
+    dataDir: options.dataDir,
+    clock: options.clock,
+    identity,
+    config,
+    console: new ConsoleLog(),
+    events: new EventEmitter<DeviceEvents>(),
+    uptimeMs: () => (Date.now() - bootReal) * options.clock.speed,
+    restart(reason) {
+      if (restarting) return;
+      restarting = true;
+      options.requestRestart(reason);
+    },
+  };
+  app.decorate('device', device);
+  app.addHook('onClose', async () => {
+    device.events.emit('shutdown');
+  });
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerBodyParsers(app);
+  registerWebapp(app, await loadWebapp(options.webappDir));
+  await app.register(configApi);
+  await app.register(runtimeApi);
   return app;
 }

@@ -1,11 +1,12 @@
 import type { SystemStatus } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Clock } from '../clock';
+import { deviceRoute } from '../http/route';
+import { sendJson } from '../http/respond';
 
 /** GET /api/system/status (contract §2.4). */
-export const systemRoutes: FastifyPluginAsync<{ clock: Clock }> = async (app) => {
-  const bootedAt = Date.now();
-  app.get('/api/system/status', async () => {
+export const systemRoutes: FastifyPluginAsync = async (app) => {
+  const { device } = app;
+  deviceRoute(app, 'GET', '/api/system/status', 'readonly', async (_request, reply) => {
     const status: SystemStatus = {
       hostname: 'OpenDTU-A1B2C3',
       sdkversion: 'v4.4.7-dirty',
@@ -32,13 +33,13 @@ export const systemRoutes: FastifyPluginAsync<{ clock: Clock }> = async (app) =>
       config_version: '0.1.29',
       git_hash: 'v25.4.10',
       pioenv: 'generic_esp32',
-      uptime: Math.floor((Date.now() - bootedAt) / 1000),
+      uptime: Math.floor(device.uptimeMs() / 1000),
       nrf_configured: true,
       nrf_connected: true,
       nrf_pvariant: true,
       cmt_configured: true,
       cmt_connected: true,
     };
-    return status;
+    return sendJson(reply, status);
   });
 };

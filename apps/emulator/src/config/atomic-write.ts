@@ -1,0 +1,26 @@
+import { open, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/**
+ * Writes a file so that a crash at any moment leaves either the old or the new content:
+ * the bytes go to a temporary file in the same folder, are flushed to disk, and the
+ * temporary file is renamed over the target (atomic on POSIX file systems); the folder
+ * is flushed too so the rename itself survives a power cut.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const temp = `${path}.tmp-${process.pid}-${Date.now()}`;
+  const handle = await open(temp, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, path);
+  const dir = await open(dirname(path), 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}

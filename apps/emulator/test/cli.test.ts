@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli } from '../src/cli';
+
+describe('command line', () => {
+  it('defaults to port 8080 on 127.0.0.1 with ./data', () => {
+    const options = parseCli([], '/home/me');
+    expect(options).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/home/me/data', speed: 1 });
+  });
+
+  it('takes --port, --host, --data, --webapp, --speed and --time', () => {
+    const options = parseCli(
+      [
+        '--port',
+        '0',
+        '--host',
+        '0.0.0.0',
+        '--data',
+        'x',
+        '--webapp',
+        '/w',
+        '--speed',
+        '60',
+        '--time',
+        '2026-06-21T12:00:00Z',
+      ],
+      '/home/me',
+    );
+    expect(options).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/home/me/x',
+      webappDir: '/w',
+      speed: 60,
+      start: Date.parse('2026-06-21T12:00:00Z'),
+    });
+  });
+
+  it('refuses values it cannot use, with a message naming the option', () => {
+    expect(() => parseCli(['--port', '70000'])).toThrow(/--port/);
+    expect(() => parseCli(['--time', 'noon'])).toThrow(/--time/);
+    expect(() => parseCli(['--bogus'])).toThrow();
+  });
+});

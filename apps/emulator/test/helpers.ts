@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildDevice } from '../src/app';
+import { createManualClock, type ManualClock } from '../src/clock';
+
+/** A tiny stand-in web bundle, so emulator tests do not need the real build. */
+export const FIXTURE_WEBAPP = fileURLToPath(new URL('./fixtures/webapp', import.meta.url));
+
+export const ADMIN_AUTH = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
+
+export interface TestDevice {
+  app: FastifyInstance;
+  clock: ManualClock;
+  dataDir: string;
+  restarts: string[];
+  /** Closes the device (as a restart would) and builds it again from the same data folder. */
+  reboot: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** A device on a fresh data folder (or the given one), with a clock that moves only when told. */
+export async function startTestDevice(
+  options: { dataDir?: string; start?: number } = {},
+): Promise<TestDevice> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
+  const clock = createManualClock(options.start ?? Date.parse('2025-06-21T10:00:00Z'));
+  const restarts: string[] = [];
+  const build = (): Promise<FastifyInstance> =>
+    buildDevice({ dataDir, webappDir: FIXTURE_WEBAPP, clock, requestRestart: (r) => restarts.push(r) });
+  const device: TestDevice = {
+    app: await build(),
+    clock,
+    dataDir,
+    restarts,
+    reboot: async () => {
+      await device.app.close();
+      device.app = await build();
+    },
+    close: async () => {
+      await device.app.close();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return device;
+}
+
+/** The body of a device POST: form field `data` holding JSON, url-encoded. */
+export function dataForm(data: unknown): { payload: string; headers: Record<string, string> } {
+  const text = typeof data === 'string' ? data : JSON.stringify(data);
+  return {
+    payload: new URLSearchParams({ data: text }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: ADMIN_AUTH },
+  };
+}
