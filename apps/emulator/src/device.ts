@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import type { Clock } from './clock';
 import type { ConfigStore } from './config/store';
 import type { Identity } from './config/identity';
