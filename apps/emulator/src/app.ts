@@ -42,6 +42,10 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
     config,
     console: new ConsoleLog(),
     events: new EventEmitter<DeviceEvents>(),
+    radios: () => ({
+      nrf: { configured: true, connected: true, pvariant: true },
+      cmt: { configured: true, connected: true },
+    }),
     uptimeMs: () => (Date.now() - bootReal) * options.clock.speed,
     restart(reason) {
       if (restarting) return;

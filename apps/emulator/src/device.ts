@@ -13,6 +13,12 @@ export interface DeviceEvents {
 
 export type ConfigSection = 'network' | 'ntp' | 'mqtt' | 'dtu' | 'device' | 'security' | 'inverters' | 'all';
 
+/** The two radio modules as the system status reports them (contract §2.4). */
+export interface RadioState {
+  nrf: { configured: boolean; connected: boolean; pvariant: boolean };
+  cmt: { configured: boolean; connected: boolean };
+}
+
 /**
  * The running device: what every route and runtime part shares. One instance per boot;
  * a restart builds a new one from config.json on disk.
@@ -24,6 +30,8 @@ export interface Device {
   readonly config: ConfigStore;
   readonly console: ConsoleLog;
   readonly events: EventEmitter<DeviceEvents>;
+  /** Which radios the pin mapping configures and which respond (decides which inverters run). */
+  radios(): RadioState;
   /** Milliseconds since boot, in simulated time (runs `clock.speed` times faster). */
   uptimeMs(): number;
   /** Restarts the device about 1 s from now, after the current response has gone out. */

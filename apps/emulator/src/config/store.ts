@@ -19,6 +19,8 @@ export class ConfigStore {
     private current: ConfigFile,
     /** Set when config.json could not be read at start: where the damaged file was kept. */
     readonly damagedCopy: string | undefined,
+    /** True on the first boot of a data folder: config.json did not exist and was created. */
+    readonly created = false,
   ) {}
 
   /** Loads config.json; a missing file yields defaults (written at once, as at first boot). */
@@ -32,7 +34,7 @@ export class ConfigStore {
       text = undefined;
     }
     if (text === undefined) {
-      const store = new ConfigStore(path, identity, defaults, undefined);
+      const store = new ConfigStore(path, identity, defaults, undefined, true);
       await store.save();
       return store;
     }
