@@ -5,11 +5,14 @@ import type { Clock } from './clock';
 import { ConfigStore } from './config/store';
 import { identityFor } from './config/identity';
 import { ConsoleLog } from './console-log';
-import type { Device, DeviceEvents } from './device';
+import { cmtPinsValid, loadPinMapping, nrfPinsValid } from './config/pin-mapping';
+import type { Device, DeviceEvents, ResetReason } from './device';
 import { registerBodyParsers } from './http/post-data';
 import { configApi } from './routes/config-api';
 import { runtimeApi } from './routes/runtime-api';
 import { registerWebapp, loadWebapp } from './static-files';
+import { MqttConnection } from './mqtt/connection';
+import { createDeviceTime } from './time/device-time';
 
 export interface DeviceOptions {
   /** Folder holding config.json and the other files of the device's file system. */
@@ -21,6 +24,12 @@ export interface DeviceOptions {
   requestRestart: (reason: string) => void;
   /** Fastify logger setting; off unless the command line asks for it. */
   logger?: boolean | { level: string };
+  /** 'power-on' for the first boot of the process (default), 'software' after a restart. */
+  resetReason?: ResetReason;
+  /** Real milliseconds until the emulated NTP sync (default 2000; tests use 0). */
+  ntpSyncDelayMs?: number;
+  /** Radios that do not answer although wired (a test state; default: both answer). */
+  failingRadios?: { nrf?: boolean; cmt?: boolean };
 }
 
 /** The virtual device as a Fastify instance: what server.ts listens with and tests inject into. */
@@ -35,18 +44,46 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   const config = await ConfigStore.open(options.dataDir, identity);
   const bootReal = Date.now();
   let restarting = false;
+  const uptimeMs = (): number => (Date.now() - bootReal) * options.clock.speed;
+  const pinMapping = await loadPinMapping(options.dataDir, config.get().device.pinmapping);
+  const nrfConfigured = nrfPinsValid(pinMapping.pins);
+  const cmtConfigured = cmtPinsValid(pinMapping.pins);
+  const nrfConnected = nrfConfigured && !options.failingRadios?.nrf;
+  const cmtConnected = cmtConfigured && !options.failingRadios?.cmt;
+  const events = new EventEmitter<DeviceEvents>();
+  const consoleLog = new ConsoleLog();
+  const mqttConnection = new MqttConnection(identity.apName);
   const device: Device = {
     dataDir: options.dataDir,
     clock: options.clock,
     identity,
     config,
-    console: new ConsoleLog(),
-    events: new EventEmitter<DeviceEvents>(),
+    console: consoleLog,
+    events,
     radios: () => ({
-      nrf: { configured: true, connected: true, pvariant: true },
-      cmt: { configured: true, connected: true },
+      nrf: { configured: nrfConfigured, connected: nrfConnected, pvariant: nrfConnected },
+      cmt: { configured: cmtConfigured, connected: cmtConnected },
     }),
-    uptimeMs: () => (Date.now() - bootReal) * options.clock.speed,
+    pinMapping,
+    time: createDeviceTime({
+      clock: options.clock,
+      timezone: () => config.get().ntp.timezone,
+      uptimeMs,
+      syncDelayMs: options.ntpSyncDelayMs,
+    }),
+    mqtt: mqttConnection,
+    resetReason: options.resetReason ?? 'power-on',
+    async saveConfig(section) {
+      consoleLog.line('Writing configuration file...');
+      const written = await config.save();
+      if (!written) {
+        consoleLog.line('Failed to write configuration file');
+        return false;
+      }
+      events.emit('config-saved', section);
+      return true;
+    },
+    uptimeMs,
     restart(reason) {
       if (restarting) return;
       restarting = true;
@@ -56,7 +93,18 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   app.decorate('device', device);
   app.addHook('onClose', async () => {
     device.events.emit('shutdown');
+    await mqttConnection.stop();
   });
+  // The broker connection follows the MQTT settings as the firmware's reconnect does.
+  events.on('config-saved', (section) => {
+    if (section === 'mqtt' || section === 'all') void mqttConnection.apply(config.get().mqtt);
+  });
+  void mqttConnection.apply(config.get().mqtt);
+  if (config.damagedCopy) {
+    consoleLog.line(
+      `config.json was damaged; kept as ${config.damagedCopy}, unreadable values reset to defaults`,
+    );
+  }
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerBodyParsers(app);

@@ -3,6 +3,9 @@ import type { Clock } from './clock';
 import type { ConfigStore } from './config/store';
 import type { Identity } from './config/identity';
 import type { ConsoleLog } from './console-log';
+import type { PinMapping } from './config/pin-mapping';
+import type { MqttConnection } from './mqtt/connection';
+import type { DeviceTime } from './time/device-time';
 
 /** What changed, so runtime parts (simulation, MQTT, sockets) can follow the config. */
 export interface DeviceEvents {
@@ -19,6 +22,9 @@ export interface RadioState {
   cmt: { configured: boolean; connected: boolean };
 }
 
+/** Why the device booted: first start of the process, or a restart it asked for. */
+export type ResetReason = 'power-on' | 'software';
+
 /**
  * The running device: what every route and runtime part shares. One instance per boot;
  * a restart builds a new one from config.json on disk.
@@ -32,6 +38,18 @@ export interface Device {
   readonly events: EventEmitter<DeviceEvents>;
   /** Which radios the pin mapping configures and which respond (decides which inverters run). */
   radios(): RadioState;
+  /** The board's pins, from pin_mapping.json at boot (contract §4.3, Appendix B). */
+  readonly pinMapping: PinMapping;
+  /** Local time, time zone and NTP sync state (contract §3.4-3.8). */
+  readonly time: DeviceTime;
+  /** The MQTT broker connection (contract §3.9); publish through it. */
+  readonly mqtt: MqttConnection;
+  readonly resetReason: ResetReason;
+  /**
+   * Writes config.json (atomically, counting `cfg.save_count`), and on success logs it to
+   * the console and emits 'config-saved' with the section. False when the write failed.
+   */
+  saveConfig(section: ConfigSection): Promise<boolean>;
   /** Milliseconds since boot, in simulated time (runs `clock.speed` times faster). */
   uptimeMs(): number;
   /** Restarts the device about 1 s from now, after the current response has gone out. */

@@ -13,9 +13,11 @@ async function run(options: CliOptions): Promise<void> {
   let device: FastifyInstance | undefined;
   let port = options.port;
   let restarting = false;
+  let resetReason: 'power-on' | 'software' = 'power-on';
 
   const boot = async (): Promise<void> => {
     device = await buildDevice({
+      resetReason,
       dataDir: options.dataDir,
       webappDir: options.webappDir,
       clock,
@@ -36,6 +38,7 @@ async function run(options: CliOptions): Promise<void> {
     await new Promise((done) => setTimeout(done, 1000));
     await device?.close();
     await new Promise((done) => setTimeout(done, RESTART_DOWNTIME_MS));
+    resetReason = 'software';
     await boot();
     restarting = false;
     console.log('Device is back.');

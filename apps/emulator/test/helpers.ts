@@ -23,13 +23,27 @@ export interface TestDevice {
 
 /** A device on a fresh data folder (or the given one), with a clock that moves only when told. */
 export async function startTestDevice(
-  options: { dataDir?: string; start?: number } = {},
+  options: {
+    dataDir?: string;
+    start?: number;
+    ntpSyncDelayMs?: number;
+    failingRadios?: { nrf?: boolean; cmt?: boolean };
+  } = {},
 ): Promise<TestDevice> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
   const clock = createManualClock(options.start ?? Date.parse('2025-06-21T10:00:00Z'));
   const restarts: string[] = [];
-  const build = (): Promise<FastifyInstance> =>
-    buildDevice({ dataDir, webappDir: FIXTURE_WEBAPP, clock, requestRestart: (r) => restarts.push(r) });
+  // Time counts as NTP-synced at once unless a test asks for the boot delay.
+  const build = (resetReason: 'power-on' | 'software' = 'power-on'): Promise<FastifyInstance> =>
+    buildDevice({
+      dataDir,
+      webappDir: FIXTURE_WEBAPP,
+      clock,
+      requestRestart: (r) => restarts.push(r),
+      resetReason,
+      ntpSyncDelayMs: options.ntpSyncDelayMs ?? 0,
+      failingRadios: options.failingRadios,
+    });
   const device: TestDevice = {
     app: await build(),
     clock,
@@ -37,7 +51,7 @@ export async function startTestDevice(
     restarts,
     reboot: async () => {
       await device.app.close();
-      device.app = await build();
+      device.app = await build('software');
     },
     close: async () => {
       await device.app.close();
