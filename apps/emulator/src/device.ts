@@ -10,6 +10,8 @@ import type { DeviceTime } from './time/device-time';
 /** What changed, so runtime parts (simulation, MQTT, sockets) can follow the config. */
 export interface DeviceEvents {
   'config-saved': [section: ConfigSection];
+  /** GET /api/inverter/stats_reset: reset this inverter's radio statistics. */
+  'stats-reset': [serial: number];
   /** The device is about to go down (restart or shutdown): stop timers, close sockets. */
   shutdown: [];
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,4 +69,24 @@ export function dataForm(data: unknown): { payload: string; headers: Record<stri
     payload: new URLSearchParams({ data: text }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: ADMIN_AUTH },
   };
+}
+
+/** GET with admin credentials; returns status and parsed JSON (undefined for an empty body). */
+export async function getJson(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = { authorization: ADMIN_AUTH },
+): Promise<{ status: number; body: any }> {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: response.body === '' ? undefined : JSON.parse(response.body) };
+}
+
+/** POST form field `data` (url-encoded, admin credentials); returns status and parsed JSON. */
+export async function postData(
+  app: FastifyInstance,
+  url: string,
+  data: unknown,
+): Promise<{ status: number; body: any }> {
+  const response = await app.inject({ method: 'POST', url, ...dataForm(data) });
+  return { status: response.statusCode, body: response.body === '' ? undefined : JSON.parse(response.body) };
 }

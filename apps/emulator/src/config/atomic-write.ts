@@ -1,5 +1,7 @@
-import { open, rename } from 'node:fs/promises';
+import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+
+let sequence = 0;
 
 /**
  * Writes a file so that a crash at any moment leaves either the old or the new content:
@@ -8,14 +10,18 @@ import { dirname } from 'node:path';
  * is flushed too so the rename itself survives a power cut.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temp = `${path}.tmp-${process.pid}-${Date.now()}`;
+  sequence += 1;
+  const temp = `${path}.tmp-${process.pid}-${sequence}`;
   const handle = await open(temp, 'w');
   try {
     await handle.writeFile(data);
     await handle.sync();
-  } finally {
+  } catch (error) {
     await handle.close();
+    await unlink(temp).catch(() => undefined);
+    throw error;
   }
+  await handle.close();
   await rename(temp, path);
   const dir = await open(dirname(path), 'r');
   try {

@@ -1,18 +1,27 @@
-import { readFile, rename } from 'node:fs/promises';
+import { readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConfigFile } from '@opendtu/api';
 import { writeFileAtomic } from './atomic-write';
 import { defaultConfig } from './defaults';
 import type { Identity } from './identity';
+import { migrateConfig } from './migrate';
 import { normalizeLike } from './normalize';
+import { parseTolerantJson } from './tolerant-json';
 
 export const CONFIG_FILE = 'config.json';
+
+/** The DTU serial of a config written before the device had generated its own (contract §7.3). */
+export const PLACEHOLDER_DTU_SERIAL = 0x99978563412;
 
 /**
  * The device's configuration: held in memory, persisted as config.json in the data
  * folder with the firmware's layout, every write atomic.
  */
 export class ConfigStore {
+  private frozen = false;
+  /** Saves run one after another, so the last save's content is the one on disk. */
+  private queue: Promise<unknown> = Promise.resolve();
+
   private constructor(
     private readonly path: string,
     private readonly identity: Identity,
@@ -23,9 +32,19 @@ export class ConfigStore {
     readonly created = false,
   ) {}
 
-  /** Loads config.json; a missing file yields defaults (written at once, as at first boot). */
+  /**
+   * Loads config.json as the firmware reads it (contract §7.2-7.4): per-key defaults,
+   * migration of older versions, a generated DTU serial instead of the placeholder. A
+   * damaged file keeps what parsed before the damage; the file itself is first kept aside
+   * as `config.json.damaged-<time>`, then replaced. A missing file yields the defaults,
+   * written at once as at first boot.
+   */
   static async open(dataDir: string, identity: Identity): Promise<ConfigStore> {
     const path = join(dataDir, CONFIG_FILE);
+    // A write cut short by a crash leaves its temporary file behind; config.json is intact.
+    for (const name of await readdir(dataDir).catch(() => [] as string[])) {
+      if (name.startsWith(`${CONFIG_FILE}.tmp-`)) await unlink(join(dataDir, name)).catch(() => undefined);
+    }
     const defaults = defaultConfig(identity);
     let text: string | undefined;
     try {
@@ -38,16 +57,19 @@ export class ConfigStore {
       await store.save();
       return store;
     }
-    let parsed: unknown;
+    const { value, complete } = parseTolerantJson(text);
     let damagedCopy: string | undefined;
-    try {
-      parsed = JSON.parse(text.replace(/^[^{]*/, ''));
-    } catch {
+    if (!complete) {
       damagedCopy = `${path}.damaged-${Date.now()}`;
       await rename(path, damagedCopy);
     }
-    const store = new ConfigStore(path, identity, normalizeLike(defaults, parsed), damagedCopy);
-    if (damagedCopy) await store.save();
+    const document = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+    const migrated = migrateConfig(document as Record<string, unknown>);
+    const config = normalizeLike(defaults, document);
+    const placeholder = config.dtu.serial === PLACEHOLDER_DTU_SERIAL;
+    if (placeholder) config.dtu.serial = identity.defaultDtuSerial;
+    const store = new ConfigStore(path, identity, config, damagedCopy);
+    if (damagedCopy || migrated || placeholder) await store.save();
     return store;
   }
 
@@ -60,14 +82,28 @@ export class ConfigStore {
     return defaultConfig(this.identity);
   }
 
+  /**
+   * Stops all further writes until the next boot: config.json on disk was replaced (restore)
+   * or removed (factory reset) and must not be overwritten by this RAM copy before the restart.
+   */
+  freeze(): void {
+    this.frozen = true;
+  }
+
   /** Increments the save counter and writes config.json atomically; false when the write failed. */
-  async save(): Promise<boolean> {
-    this.current.cfg.save_count += 1;
-    try {
-      await writeFileAtomic(this.path, JSON.stringify(this.current));
-      return true;
-    } catch {
-      return false;
-    }
+  save(): Promise<boolean> {
+    const run = async (): Promise<boolean> => {
+      if (this.frozen) return false;
+      this.current.cfg.save_count += 1;
+      try {
+        await writeFileAtomic(this.path, JSON.stringify(this.current));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result;
+    return result;
   }
 }

@@ -3,7 +3,11 @@ import { ResponseCode, type ApiResponse } from '@opendtu/api';
 
 /** Sends compact JSON with the device's content type (no charset). */
 export function sendJson(reply: FastifyReply, body: unknown, status = 200): FastifyReply {
-  return reply.code(status).type('application/json').send(JSON.stringify(body));
+  // Sent as bytes: Fastify would append "; charset=utf-8" to a string body.
+  return reply
+    .code(status)
+    .header('content-type', 'application/json')
+    .send(Buffer.from(JSON.stringify(body)));
 }
 
 /** The device's message envelope (contract §0.5); `type` comes first as on the wire. */

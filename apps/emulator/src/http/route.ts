@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { ApiResponse } from '@opendtu/api';
+import type { ConfigSection, Device } from '../device';
 import { isAuthorized, rejectUnauthorized, type AuthLevel } from './auth';
+import { readData } from './post-data';
+import { sendJson, WRITE_FAILED } from './respond';
 
 /**
  * Registers a device endpoint. As on the device, the handler also takes sub-paths
@@ -19,4 +23,40 @@ export function deviceRoute(
     }
   };
   for (const url of [path, `${path}/*`]) app.route({ method, url, onRequest, handler });
+}
+
+/**
+ * A JSON-taking POST endpoint (contract §0.4): auth (401), then `data` present (1002) and
+ * parseable (1004); the handler does the endpoint's presence and value checks and returns
+ * the envelope to send.
+ */
+export function jsonPostRoute(
+  app: FastifyInstance,
+  path: string,
+  handler: (
+    data: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<ApiResponse | FastifyReply>,
+): void {
+  deviceRoute(app, 'POST', path, 'admin', async (request, reply) => {
+    const read = readData(request);
+    if ('error' in read) return sendJson(reply, read.error);
+    const answer = await handler(read.data, request, reply);
+    // A handler that answered by itself (404, restart text) returns the reply.
+    return isReply(answer, reply) ? reply : sendJson(reply, answer);
+  });
+}
+
+/** Persists the configuration: the success envelope, or 1006 when config.json could not be written. */
+export async function persist(
+  device: Device,
+  section: ConfigSection,
+  done: ApiResponse,
+): Promise<ApiResponse> {
+  return (await device.saveConfig(section)) ? done : WRITE_FAILED;
+}
+
+function isReply(answer: ApiResponse | FastifyReply, reply: FastifyReply): answer is FastifyReply {
+  return (answer as unknown) === reply;
 }

@@ -1,44 +1,51 @@
-import type { SystemStatus } from '@opendtu/api';
+import { configVersionText, type SystemStatus } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
-import { deviceRoute } from '../http/route';
+import { expandHostname } from '../config/identity';
 import { sendJson } from '../http/respond';
+import { deviceRoute } from '../http/route';
+import { heapFigures, HEAP_TOTAL, littlefsUsed, LITTLEFS_TOTAL, taskDetails } from './vitals';
 
-/** GET /api/system/status (contract §2.4). */
+/** The reset reasons the ESP-IDF reports after power-up and after `ESP.restart()`. */
+const RESET_REASON = { 'power-on': 'Vbat power on reset', software: 'Software reset CPU' } as const;
+
+/** GET /api/system/status (contract §2.4): identity of the reference release, live figures. */
 export const systemRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
   deviceRoute(app, 'GET', '/api/system/status', 'readonly', async (_request, reply) => {
+    const config = device.config.get();
+    const uptimeMs = device.uptimeMs();
+    const radios = device.radios();
+    const seed = device.identity.chipId % 97;
     const status: SystemStatus = {
-      hostname: 'OpenDTU-A1B2C3',
+      hostname: expandHostname(config.wifi.hostname, device.identity.chipId),
       sdkversion: 'v4.4.7-dirty',
       cpufreq: 240,
-      cputemp: 43.3,
-      heap_total: 316_000,
-      heap_used: 141_000,
-      heap_max_block: 110_580,
-      heap_min_free: 120_000,
+      cputemp: Math.round((44 + Math.min(6, uptimeMs / 300_000) + Math.sin(uptimeMs / 47_000)) * 10) / 10,
+      heap_total: HEAP_TOTAL,
+      ...heapFigures(uptimeMs, seed),
       psram_total: 0,
       psram_used: 0,
       sketch_total: 1_966_080,
-      sketch_used: 1_503_000,
-      littlefs_total: 262_144,
-      littlefs_used: 20_480,
+      sketch_used: 1_503_536,
+      littlefs_total: LITTLEFS_TOTAL,
+      littlefs_used: await littlefsUsed(device.dataDir),
       chiprevision: 3,
       chipmodel: 'ESP32-D0WD-V3',
       chipcores: 2,
       flashsize: 4_194_304,
-      task_details: [],
-      resetreason_0: 'Vbat power on reset',
-      resetreason_1: 'Vbat power on reset',
-      cfgsavecount: 1,
-      config_version: '0.1.29',
+      task_details: taskDetails(uptimeMs, config.mqtt.enabled),
+      resetreason_0: RESET_REASON[device.resetReason],
+      resetreason_1: RESET_REASON[device.resetReason],
+      cfgsavecount: config.cfg.save_count,
+      config_version: configVersionText(),
       git_hash: 'v25.4.10',
       pioenv: 'generic_esp32',
-      uptime: Math.floor(device.uptimeMs() / 1000),
-      nrf_configured: true,
-      nrf_connected: true,
-      nrf_pvariant: true,
-      cmt_configured: true,
-      cmt_connected: true,
+      uptime: Math.floor(uptimeMs / 1000),
+      nrf_configured: radios.nrf.configured,
+      nrf_connected: radios.nrf.connected,
+      nrf_pvariant: radios.nrf.pvariant,
+      cmt_configured: radios.cmt.configured,
+      cmt_connected: radios.cmt.connected,
     };
     return sendJson(reply, status);
   });

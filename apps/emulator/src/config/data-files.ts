@@ -1,0 +1,22 @@
+import { isAbsolute } from 'node:path';
+
+/**
+ * The device's file system is flat (contract §7.1). The emulator keeps it in a folder, so
+ * any name that could reach outside it, or into a sub-folder, is refused (contract
+ * "Emulator deviations"): empty names, `..`, `/`, `\`, NUL and absolute paths.
+ */
+export function isSafeFileName(name: string): boolean {
+  return (
+    name !== '' &&
+    name !== '.' &&
+    !name.includes('..') &&
+    !/[/\\\0]/.test(name) &&
+    !isAbsolute(name) &&
+    !/^[A-Za-z]:/.test(name)
+  );
+}
+
+/** Temporary files of atomic writes are not part of the device's file system. */
+export function isTemporaryFile(name: string): boolean {
+  return /\.tmp-\d+-\d+$/.test(name);
+}

@@ -1,0 +1,153 @@
+import { ResponseCode, type NtpConfig, type NtpStatus, type NtpTime } from '@opendtu/api';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Device } from '../device';
+import { asString, byteLength, isNumber, isString, isUint32, isUint8, member } from '../http/json-values';
+import { SETTINGS_SAVED, VALUES_MISSING, sendJson, success, warning } from '../http/respond';
+import { deviceRoute, jsonPostRoute, persist } from '../http/route';
+import { isDayPeriod, sunTimes, type SunsetType } from '../sim/sun';
+import { formatDeviceTime } from '../time/posix-tz';
+
+/** Sunrise/sunset as the NTP status shows them (contract §3.4, inverters.md §8.1). */
+function sunInfo(
+  device: Device,
+): Pick<NtpStatus, 'sun_risetime' | 'sun_settime' | 'sun_isSunsetAvailable' | 'sun_isDayPeriod'> {
+  // Without a valid time the device has no sun data: "--" and "day" (polling never stops).
+  if (!device.time.synced()) {
+    return { sun_risetime: '--', sun_settime: '--', sun_isSunsetAvailable: true, sun_isDayPeriod: true };
+  }
+  const { ntp } = device.config.get();
+  const local = device.time.local();
+  const date = { year: local.year, month: local.month, day: local.day };
+  const times = sunTimes(date, ntp.latitude, ntp.longitude, local.utcOffset, ntp.sunsettype as SunsetType);
+  if (times.sunrise === undefined || times.sunset === undefined) {
+    return { sun_risetime: '--', sun_settime: '--', sun_isSunsetAvailable: false, sun_isDayPeriod: true };
+  }
+  const at = (minutes: number): string =>
+    formatDeviceTime({
+      ...date,
+      weekday: local.weekday,
+      hour: Math.floor(minutes / 60),
+      minute: minutes % 60,
+      second: 0,
+    });
+  return {
+    sun_risetime: at(times.sunrise),
+    sun_settime: at(times.sunset),
+    sun_isSunsetAvailable: true,
+    sun_isDayPeriod: isDayPeriod(local.hour * 60 + local.minute, times),
+  };
+}
+
+const TIME_CHECKS = [
+  ['year', 2022, 2100, 'Year must be a number between 2022 and 2100!', ResponseCode.NtpYearInvalid],
+  ['month', 1, 12, 'Month must be a number between 1 and 12!', ResponseCode.NtpMonthInvalid],
+  ['day', 1, 31, 'Day must be a number between 1 and 31!', ResponseCode.NtpDayInvalid],
+  ['hour', 0, 23, 'Hour must be a number between 0 and 23!', ResponseCode.NtpHourInvalid],
+  ['minute', 0, 59, 'Minute must be a number between 0 and 59!', ResponseCode.NtpMinuteInvalid],
+  ['second', 0, 59, 'Second must be a number between 0 and 59!', ResponseCode.NtpSecondInvalid],
+] as const;
+
+/** Contract §3.4-3.8: NTP settings, status with sun times, reading and setting the clock. */
+export const ntpRoutes: FastifyPluginAsync = async (app) => {
+  const { device } = app;
+
+  deviceRoute(app, 'GET', '/api/ntp/status', 'readonly', async (_request, reply) => {
+    const { ntp } = device.config.get();
+    const status: NtpStatus = {
+      ntp_server: ntp.server,
+      ntp_timezone: ntp.timezone,
+      ntp_timezone_descr: ntp.timezone_descr,
+      ntp_status: device.time.synced(),
+      ntp_localtime: formatDeviceTime(device.time.local()),
+      ...sunInfo(device),
+    };
+    return sendJson(reply, status);
+  });
+
+  deviceRoute(app, 'GET', '/api/ntp/config', 'admin', async (_request, reply) => {
+    const { ntp } = device.config.get();
+    const body: NtpConfig = {
+      ntp_server: ntp.server,
+      ntp_timezone: ntp.timezone,
+      ntp_timezone_descr: ntp.timezone_descr,
+      longitude: ntp.longitude,
+      latitude: ntp.latitude,
+      sunsettype: ntp.sunsettype,
+    };
+    return sendJson(reply, body);
+  });
+
+  jsonPostRoute(app, '/api/ntp/config', async (data) => {
+    const server = member(data, 'ntp_server');
+    const timezone = member(data, 'ntp_timezone');
+    const longitude = member(data, 'longitude');
+    const latitude = member(data, 'latitude');
+    const sunsettype = member(data, 'sunsettype');
+    if (
+      !isString(server) ||
+      !isString(timezone) ||
+      !isNumber(longitude) ||
+      !isNumber(latitude) ||
+      !isUint8(sunsettype)
+    ) {
+      return VALUES_MISSING;
+    }
+    // Not presence-checked: a missing description is stored as the text "null".
+    const descr = asString(member(data, 'ntp_timezone_descr'));
+    const outside = (text: string, max: number): boolean => byteLength(text) === 0 || byteLength(text) > max;
+    if (outside(server, 31)) {
+      return warning('NTP Server must between 1 and 31 characters long!', ResponseCode.NtpServerLength, {
+        max: 31,
+      });
+    }
+    if (outside(timezone, 50)) {
+      return warning('Timezone must between 1 and 50 characters long!', ResponseCode.NtpTimezoneLength, {
+        max: 50,
+      });
+    }
+    if (outside(descr, 50)) {
+      return warning(
+        'Timezone description must between 1 and 50 characters long!',
+        ResponseCode.NtpTimezoneDescriptionLength,
+        { max: 50 },
+      );
+    }
+    Object.assign(device.config.get().ntp, {
+      server,
+      timezone,
+      timezone_descr: descr,
+      latitude,
+      longitude,
+      sunsettype,
+    });
+    return persist(device, 'ntp', SETTINGS_SAVED);
+  });
+
+  deviceRoute(app, 'GET', '/api/ntp/time', 'admin', async (_request, reply) => {
+    const local = device.time.local();
+    const body: NtpTime = {
+      ntp_status: device.time.synced(),
+      year: local.year,
+      month: local.month,
+      day: local.day,
+      hour: local.hour,
+      minute: local.minute,
+      second: local.second,
+    };
+    return sendJson(reply, body);
+  });
+
+  jsonPostRoute(app, '/api/ntp/time', async (data) => {
+    const values = TIME_CHECKS.map(([key]) => member(data, key));
+    if (!values.every(isUint32)) return VALUES_MISSING;
+    const parts = Object.fromEntries(
+      TIME_CHECKS.map(([key], index) => [key, values[index] as number]),
+    ) as Record<(typeof TIME_CHECKS)[number][0], number>;
+    for (const [key, min, max, message, code] of TIME_CHECKS) {
+      if (parts[key] < min || parts[key] > max) return warning(message, code, { min, max });
+    }
+    device.time.setLocal(parts);
+    device.console.line(`Time updated: ${formatDeviceTime(device.time.local())}`);
+    return success('Time updated!', ResponseCode.NtpTimeUpdated);
+  });
+};
