@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,12 +26,17 @@ export interface TestDevice {
 export async function startTestDevice(
   options: {
     dataDir?: string;
+    /** Start like a real device out of the box: all defaults, no demo inverters. */
+    blank?: boolean;
     start?: number;
     ntpSyncDelayMs?: number;
     failingRadios?: { nrf?: boolean; cmt?: boolean };
   } = {},
 ): Promise<TestDevice> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
+  // An empty config.json reads as all defaults (contract §7.2) but is not a first boot, so
+  // the emulator does not fill in its demo inverters: the state of a fresh real device.
+  if (options.blank && !options.dataDir) await writeFile(join(dataDir, 'config.json'), '{}');
   const clock = createManualClock(options.start ?? Date.parse('2025-06-21T10:00:00Z'));
   const restarts: string[] = [];
   // Time counts as NTP-synced at once unless a test asks for the boot delay.

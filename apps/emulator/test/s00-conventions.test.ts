@@ -3,7 +3,7 @@ import { ADMIN_AUTH, dataForm, postData, startTestDevice, type TestDevice } from
 
 let device: TestDevice;
 beforeEach(async () => {
-  device = await startTestDevice();
+  device = await startTestDevice({ blank: true });
 });
 afterEach(async () => {
   await device.close();

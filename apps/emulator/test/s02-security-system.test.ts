@@ -3,7 +3,7 @@ import { ADMIN_AUTH, getJson, postData, startTestDevice, type TestDevice } from 
 
 let device: TestDevice;
 beforeEach(async () => {
-  device = await startTestDevice();
+  device = await startTestDevice({ blank: true });
 });
 afterEach(async () => {
   await device.close();
@@ -144,7 +144,7 @@ describe('§2.4 GET /api/system/status', () => {
   });
 
   it('a failing radio is configured but not connected', async () => {
-    const failing = await startTestDevice({ failingRadios: { cmt: true } });
+    const failing = await startTestDevice({ blank: true, failingRadios: { cmt: true } });
     const { body } = await getJson(failing.app, '/api/system/status');
     expect(body).toMatchObject({ cmt_configured: true, cmt_connected: false, nrf_connected: true });
     await failing.close();

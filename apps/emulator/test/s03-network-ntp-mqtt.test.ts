@@ -4,7 +4,7 @@ import { getJson, postData, startTestDevice, type TestDevice } from './helpers';
 let device: TestDevice;
 beforeEach(async () => {
   // 2025-06-21 10:00 UTC = 12:00 in Berlin (CEST).
-  device = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
+  device = await startTestDevice({ blank: true, start: Date.parse('2025-06-21T10:00:00Z') });
 });
 afterEach(async () => {
   await device.close();
@@ -167,7 +167,7 @@ describe('§3.4 GET /api/ntp/status', () => {
   });
 
   it('is not synced for a moment after boot: 1970-based time, no sun data', async () => {
-    const booting = await startTestDevice({ ntpSyncDelayMs: 60_000 });
+    const booting = await startTestDevice({ blank: true, ntpSyncDelayMs: 60_000 });
     const { body } = await getJson(booting.app, '/api/ntp/status');
     expect(body.ntp_status).toBe(false);
     expect(body.ntp_localtime).toMatch(/^Thursday, January 01 1970 01:00:0\d$/);
@@ -265,7 +265,7 @@ describe('§3.7/3.8 NTP time', () => {
   });
 
   it('setting the time by hand counts as synced', async () => {
-    const booting = await startTestDevice({ ntpSyncDelayMs: 60_000 });
+    const booting = await startTestDevice({ blank: true, ntpSyncDelayMs: 60_000 });
     await postData(booting.app, '/api/ntp/time', TIME);
     expect((await getJson(booting.app, '/api/ntp/status')).body.ntp_status).toBe(true);
     await booting.close();

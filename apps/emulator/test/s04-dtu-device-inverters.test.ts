@@ -5,7 +5,7 @@ import { getJson, postData, startTestDevice, type TestDevice } from './helpers';
 
 let device: TestDevice;
 beforeEach(async () => {
-  device = await startTestDevice();
+  device = await startTestDevice({ blank: true });
 });
 afterEach(async () => {
   await device.close();
