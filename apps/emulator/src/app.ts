@@ -12,6 +12,7 @@ import { configApi } from './routes/config-api';
 import { runtimeApi } from './routes/runtime-api';
 import { registerWebapp, loadWebapp } from './static-files';
 import { MqttConnection } from './mqtt/connection';
+import { InverterRegistry } from './sim/registry';
 import { createDeviceTime } from './time/device-time';
 
 export interface DeviceOptions {
@@ -72,6 +73,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
       syncDelayMs: options.ntpSyncDelayMs,
     }),
     mqtt: mqttConnection,
+    inverters: new InverterRegistry(),
     resetReason: options.resetReason ?? 'power-on',
     async saveConfig(section) {
       consoleLog.line('Writing configuration file...');

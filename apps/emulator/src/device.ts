@@ -5,6 +5,7 @@ import type { Identity } from './config/identity';
 import type { ConsoleLog } from './console-log';
 import type { PinMapping } from './config/pin-mapping';
 import type { MqttConnection } from './mqtt/connection';
+import type { InverterRegistry } from './sim/registry';
 import type { DeviceTime } from './time/device-time';
 
 /** What changed, so runtime parts (simulation, MQTT, sockets) can follow the config. */
@@ -46,6 +47,8 @@ export interface Device {
   readonly time: DeviceTime;
   /** The MQTT broker connection (contract §3.9); publish through it. */
   readonly mqtt: MqttConnection;
+  /** The running (simulated) inverters: radio statistics reset, instantiation checks. */
+  readonly inverters: InverterRegistry;
   readonly resetReason: ResetReason;
   /**
    * Writes config.json (atomically, counting `cfg.save_count`), and on success logs it to

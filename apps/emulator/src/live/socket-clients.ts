@@ -1,0 +1,69 @@
+/**
+ * The clients of one WebSocket endpoint, kept the way the device's web server keeps them
+ * (contract §5.6): at most 8 (once per tick the oldest beyond that is closed) and at most
+ * 32 frames queued per client; a client whose queue is full is disconnected instead of
+ * slowing everyone down.
+ */
+import type { WebSocket } from 'ws';
+
+export const MAX_CLIENTS = 8;
+export const MAX_QUEUED_FRAMES = 32;
+
+interface Client {
+  socket: WebSocket;
+  id: number;
+  queued: number;
+}
+
+export class SocketClients {
+  private readonly clients: Client[] = [];
+  private nextId = 1;
+
+  constructor(
+    readonly path: string,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  get size(): number {
+    return this.clients.length;
+  }
+
+  add(socket: WebSocket): void {
+    const client = { socket, id: this.nextId, queued: 0 };
+    this.nextId += 1;
+    this.clients.push(client);
+    this.log(`Websocket: [${this.path}][${client.id}] connect`);
+    // Whatever a client sends (the web app's "ping") is ignored, as on the device.
+    socket.on('close', () => {
+      const index = this.clients.indexOf(client);
+      if (index >= 0) this.clients.splice(index, 1);
+      this.log(`Websocket: [${this.path}][${client.id}] disconnect`);
+    });
+  }
+
+  broadcast(text: string): void {
+    for (const client of [...this.clients]) {
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      if (client.queued >= MAX_QUEUED_FRAMES) {
+        client.socket.terminate();
+        continue;
+      }
+      client.queued += 1;
+      client.socket.send(text, () => {
+        client.queued -= 1;
+      });
+    }
+  }
+
+  /** Closes the oldest clients beyond the limit (run once per tick). */
+  enforceLimit(): void {
+    while (this.clients.length > MAX_CLIENTS) {
+      const oldest = this.clients.shift();
+      oldest?.socket.close();
+    }
+  }
+
+  closeAll(): void {
+    for (const client of [...this.clients]) client.socket.close();
+  }
+}

@@ -1,0 +1,66 @@
+import {
+  isLimitType,
+  LimitType,
+  MAX_INVERTER_LIMIT,
+  parseSerial,
+  ResponseCode,
+  type LimitStatusMap,
+} from '@opendtu/api';
+import type { FastifyPluginAsync } from 'fastify';
+import { isInteger, isNumber, isString, member } from '../http/json-values';
+import { readData } from '../http/post-data';
+import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
+import { deviceRoute } from '../http/route';
+import type { Simulation } from '../sim/simulation';
+
+/** GET /api/limit/status and POST /api/limit/config (contract §9.1, §9.2). */
+export const limitRoutes: FastifyPluginAsync<{ sim: Simulation }> = async (app, { sim }) => {
+  deviceRoute(app, 'GET', '/api/limit/status', 'readonly', async (_request, reply) => {
+    const body: LimitStatusMap = {};
+    for (const { inverter } of sim.entries()) {
+      body[inverter.serialText] = {
+        limit_relative: inverter.limitRelative,
+        max_power: inverter.maxPower,
+        limit_set_status: inverter.limit.status,
+      };
+    }
+    return sendJson(reply, body);
+  });
+
+  deviceRoute(app, 'POST', '/api/limit/config', 'admin', async (request, reply) => {
+    const read = readData(request);
+    if ('error' in read) return sendJson(reply, read.error);
+    const { data } = read;
+    const serialText = member(data, 'serial');
+    const value = member(data, 'limit_value');
+    const type = member(data, 'limit_type');
+    if (!isString(serialText) || !isNumber(value) || !isInteger(type, 0, 0xffff)) {
+      return sendJson(reply, VALUES_MISSING);
+    }
+    const serial = parseSerial(serialText);
+    if (serial === 0)
+      return sendJson(reply, warning('Serial must be a number > 0!', ResponseCode.LimitSerialZero));
+    if (value > MAX_INVERTER_LIMIT) {
+      return sendJson(
+        reply,
+        warning('Limit must between 0 and 2250!', ResponseCode.LimitInvalidLimit, {
+          max: MAX_INVERTER_LIMIT,
+        }),
+      );
+    }
+    if (!isLimitType(type))
+      return sendJson(reply, warning('Invalid type specified!', ResponseCode.LimitInvalidType));
+    const entry = sim.find(serial);
+    if (!entry)
+      return sendJson(reply, warning('Invalid inverter specified!', ResponseCode.LimitInvalidInverter));
+    const relative = type === LimitType.RelativeNonPersistent || type === LimitType.RelativePersistent;
+    // The device answers success even when it drops the command (commands disabled, night).
+    if (entry.inverter.commandsEnabled && entry.inverter.radioReady) {
+      entry.inverter.queue({ kind: 'limit', value: relative ? Math.min(100, value) : value, type });
+      app.device.console.line(
+        `Set limit of ${entry.inverter.serialText.toUpperCase()} to ${value} ${relative ? '%' : 'W'}${type >= 256 ? ' (persistent)' : ''}`,
+      );
+    }
+    return sendJson(reply, SETTINGS_SAVED);
+  });
+};

@@ -1,0 +1,295 @@
+/**
+ * One inverter as a physical thing (inverters.md §6.4, §6.5, §8.2): its modules, its
+ * on/off and limit state, its own event log, and one consistent operating state advanced
+ * by time. Everything the DTU later reads is derived from this state, so the numbers
+ * agree with each other (P = U x I, Efficiency = AC/DC, yields = integral of power).
+ */
+import type { InverterSpec } from './catalog';
+import type { GridState } from './grid';
+import { efficiencyAt, powerFactorAt, reactivePower } from './inverter-electrics';
+import { planeOfArray, type Orientation } from './irradiance';
+import {
+  cellTemperature,
+  limitedPoint,
+  openCircuitVoltage,
+  type InputLight,
+  type OperatingPoint,
+} from './pv-module';
+import { between, clamp, type Random } from './random';
+import type { Sky } from './weather';
+import { ambientTemperature } from './weather';
+import { sunPosition } from './sun';
+
+export interface InputSetup {
+  /** Module peak power, W. */
+  wp: number;
+  orientation: Orientation;
+}
+
+export interface Site {
+  latitude: number;
+  longitude: number;
+  sky: Sky;
+  grid: GridState;
+}
+
+/** One entry of the inverter's own alarm log; `endMs` 0 = still open. */
+export interface InverterEvent {
+  id: number;
+  startMs: number;
+  endMs: number;
+}
+
+export interface AcState {
+  power: number;
+  voltage: number;
+  current: number;
+  frequency: number;
+  powerFactor: number;
+  reactivePower: number;
+}
+
+/** Grid "Reconnect Time (RT)" of the profile: delay between waking up and feeding power. */
+export const RECONNECT_MS = 60_000;
+/** After a remote turn-on the inverter is already synchronised; it reconnects sooner. */
+const TURN_ON_RECONNECT_MS = 20_000;
+/** "Soft Start Ramp up Rate (RUR_SS)" 10 Rated%/s. */
+const SOFT_START_PER_MS = 0.1 / 1000;
+const RESTART_OUTAGE_MS = 5_000;
+const WAKE_POA = 8;
+const SLEEP_POA = 3;
+const EVENT_LOG_SIZE = 15;
+const GRID_EVENTS_PER_AWAKE_HOUR = 0.3 / 14;
+const GRID_EVENT_IDS = [141, 143, 144, 145, 148];
+const MAX_STEP_MS = 10_000;
+
+export class PhysicalInverter {
+  readonly events: InverterEvent[] = [];
+  /** The inverter's alarm counter (EventLogCount of its statistics). */
+  eventCounter = 0;
+  poweredOn = true;
+  limitPersistent = 100;
+  limitNonPersistent: number | undefined;
+  readonly dc: OperatingPoint[];
+  readonly ac: AcState = { power: 0, voltage: 0, current: 0, frequency: 0, powerFactor: 0, reactivePower: 0 };
+  /** Heat-sink temperature, °C (lags the load by about 10 min). */
+  temperature: number;
+  /** Wh per input since the last power-up, and over the inverter's life. */
+  readonly yieldDayWh: number[];
+  readonly yieldTotalWh: number[];
+
+  private awake = false;
+  private feedFromMs = Number.POSITIVE_INFINITY;
+  private restartUntilMs = 0;
+  private gridFault: InverterEvent | undefined;
+  private gridFaultUntilMs = 0;
+  private at: number | undefined;
+  private readonly ownVoltageOffset: number;
+
+  constructor(
+    readonly spec: InverterSpec,
+    readonly inputs: readonly InputSetup[],
+    private readonly random: Random,
+    yieldTotalWh: readonly number[],
+  ) {
+    this.dc = inputs.map(() => ({ voltage: 0, current: 0, power: 0 }));
+    this.yieldDayWh = inputs.map(() => 0);
+    this.yieldTotalWh = inputs.map((_, i) => yieldTotalWh[i] ?? 0);
+    this.ownVoltageOffset = between(random, -0.8, 0.8);
+    this.temperature = 15;
+  }
+
+  /** True while the inverter's radio answers: it is awake (DC-powered) and not rebooting. */
+  answers(atMs: number): boolean {
+    return this.awake && atMs >= this.restartUntilMs;
+  }
+
+  /** The limit in effect, % of nominal power. */
+  get limit(): number {
+    return this.limitNonPersistent ?? this.limitPersistent;
+  }
+
+  setLimit(percent: number, persistent: boolean): void {
+    const value = clamp(percent, 0, 100);
+    if (persistent) {
+      this.limitPersistent = value;
+      this.limitNonPersistent = undefined;
+    } else {
+      this.limitNonPersistent = value;
+    }
+  }
+
+  setPower(on: boolean, atMs: number): void {
+    if (on === this.poweredOn) return;
+    this.poweredOn = on;
+    if (on) {
+      const open = this.events.find((e) => e.id === 124 && e.endMs === 0);
+      if (open) open.endMs = atMs;
+      this.feedFromMs = atMs + TURN_ON_RECONNECT_MS;
+    } else {
+      this.log(124, atMs, 0);
+    }
+  }
+
+  /** A restart command: a few seconds without answer, then a fresh start (YieldDay 0). */
+  restart(atMs: number): void {
+    this.restartUntilMs = atMs + RESTART_OUTAGE_MS;
+    this.powerUp(atMs + RESTART_OUTAGE_MS);
+  }
+
+  /** Jumps over a long gap (the clock was set far ahead) without simulating it. */
+  skipTo(toMs: number): void {
+    this.at = toMs;
+  }
+
+  advance(toMs: number, site: Site): void {
+    if (this.at === undefined || toMs <= this.at) {
+      this.at ??= toMs;
+      return;
+    }
+    while (this.at < toMs) {
+      const next = Math.min(toMs, this.at + MAX_STEP_MS);
+      this.step(next, (next - this.at) / 1000, site);
+      this.at = next;
+    }
+  }
+
+  private log(id: number, startMs: number, endMs: number): InverterEvent {
+    const event = { id, startMs, endMs };
+    this.events.push(event);
+    if (this.events.length > EVENT_LOG_SIZE) this.events.shift();
+    this.eventCounter += 1;
+    return event;
+  }
+
+  // Waking up (morning) and restarting both boot the inverter: a fresh log, YieldDay 0,
+  // the non-persistent limit forgotten, and the grid connection only after RT.
+  private powerUp(atMs: number): void {
+    this.events.length = 0;
+    this.eventCounter = 0;
+    this.log(1, atMs, atMs);
+    if (this.random() < 0.25) this.log(2, atMs, atMs);
+    if (!this.poweredOn) this.log(124, atMs, 0);
+    this.yieldDayWh.fill(0);
+    this.limitNonPersistent = undefined;
+    this.feedFromMs = atMs + RECONNECT_MS;
+  }
+
+  private step(t: number, dtS: number, site: Site): void {
+    const sun = sunPosition(t, site.latitude, site.longitude);
+    const k = site.sky.clearness(t);
+    const ambient = ambientTemperature(t, site.latitude, site.longitude, k);
+    const lights: InputLight[] = this.inputs.map((input) => {
+      const poa = planeOfArray(sun, k * (1 + 0.02 * (this.random() - 0.5) * 2), input.orientation);
+      return { wp: input.wp, poa, cellTemp: cellTemperature(ambient, poa) };
+    });
+    const brightest = Math.max(0, ...lights.map((l) => l.poa));
+    if (!this.awake && brightest >= WAKE_POA) {
+      this.awake = true;
+      this.temperature = ambient;
+      this.powerUp(t);
+    } else if (this.awake && brightest < SLEEP_POA) {
+      this.awake = false;
+    }
+    if (!this.awake) {
+      this.setDark();
+      return;
+    }
+    this.maybeGridFault(t, dtS);
+    const feeding =
+      this.poweredOn && t >= this.feedFromMs && t >= this.restartUntilMs && t >= this.gridFaultUntilMs;
+    const acPower = feeding ? this.convert(lights, t) : this.idle(lights);
+    this.pairVoltages();
+    this.updateAc(acPower, site.grid);
+    const dcTotal = this.dc.reduce((sum, p) => sum + p.power, 0);
+    const eta = dcTotal > 0 ? acPower / dcTotal : 0;
+    this.dc.forEach((point, i) => {
+      const wh = (point.power * eta * dtS) / 3600;
+      this.yieldDayWh[i] = (this.yieldDayWh[i] ?? 0) + wh;
+      this.yieldTotalWh[i] = (this.yieldTotalWh[i] ?? 0) + wh;
+    });
+    const load = acPower / this.spec.nominalPower;
+    const target = ambient + 3 + 22 * load;
+    this.temperature = target + (this.temperature - target) * Math.exp(-dtS / 600);
+  }
+
+  // Turns the inputs' light into AC power under the limit: per input without PDL, on the
+  // AC total with PDL (HMS-4T from firmware 1.1.12).
+  private convert(lights: InputLight[], t: number): number {
+    const nominal = this.spec.nominalPower;
+    const ramp = Math.min(1, (t - this.feedFromMs) * SOFT_START_PER_MS);
+    const acCap = Math.min(nominal, (this.limit / 100) * nominal, ramp * nominal);
+    const n = this.inputs.length;
+    const maxCurrent = this.spec.maxInputCurrent;
+    const available = lights.map((l) => limitedPoint(l, Number.POSITIVE_INFINITY, maxCurrent).power);
+    const sum = available.reduce((a, b) => a + b, 0);
+    let eta = efficiencyAt(Math.min(1, (sum * 0.955) / nominal));
+    const pdl = this.spec.family.id === 'HMS_4CH' && this.spec.fwBuildVersion >= 10112;
+    const allowed = available.map((p) => {
+      if (pdl) return sum * eta > acCap ? (p * acCap) / (sum * eta) : p;
+      return Math.min(p, acCap / n / eta);
+    });
+    lights.forEach((light, i) => {
+      this.dc[i] = limitedPoint(light, allowed[i] ?? 0, maxCurrent);
+    });
+    const dc = this.dc.reduce((a, p) => a + p.power, 0);
+    eta = efficiencyAt(Math.min(1, (dc * eta) / nominal)) * (1 + 0.003 * (this.random() - 0.5) * 2);
+    return dc * eta;
+  }
+
+  // Awake but not feeding: the inputs float at open-circuit voltage.
+  private idle(lights: InputLight[]): number {
+    lights.forEach((light, i) => {
+      this.dc[i] = { voltage: openCircuitVoltage(light), current: 0, power: 0 };
+    });
+    return 0;
+  }
+
+  // HM-4T/HERF-4T and HMT have one MPP tracker per pair of inputs: both show one voltage.
+  private pairVoltages(): void {
+    if (!this.spec.family.pairedVoltage) return;
+    for (let i = 0; i + 1 < this.dc.length; i += 2) {
+      const a = this.dc[i] as OperatingPoint;
+      const b = this.dc[i + 1] as OperatingPoint;
+      const voltage = (a.voltage + b.voltage) / 2;
+      for (const point of [a, b]) {
+        point.current = voltage > 0 ? point.power / voltage : 0;
+        point.voltage = voltage;
+      }
+    }
+  }
+
+  private updateAc(power: number, grid: GridState): void {
+    const load = power / this.spec.nominalPower;
+    const phaseVoltage = grid.voltage + this.ownVoltageOffset + 1.5 * load;
+    const pf = power > 0 ? Math.min(1, powerFactorAt(load) + 0.002 * (this.random() - 0.5)) : 0;
+    const threePhase = this.spec.family.acPhases === 3;
+    const phaseCurrent = pf > 0 ? power / ((threePhase ? 3 : 1) * phaseVoltage * pf) : 0;
+    this.ac.power = power;
+    // HMT reports the L1-L2 line voltage as "Voltage"; the 4T reports L1 current, the 6T the sum.
+    this.ac.voltage = threePhase ? phaseVoltage * Math.sqrt(3) : phaseVoltage;
+    this.ac.current = this.spec.family.id === 'HMT_6CH' ? phaseCurrent * 3 : phaseCurrent;
+    this.ac.frequency = grid.frequency;
+    this.ac.powerFactor = pf;
+    this.ac.reactivePower = reactivePower(power, pf);
+  }
+
+  private setDark(): void {
+    for (const point of this.dc) Object.assign(point, { voltage: 0, current: 0, power: 0 });
+    Object.assign(this.ac, { power: 0, current: 0, powerFactor: 0, reactivePower: 0 });
+  }
+
+  // Rare grid disturbances: the inverter disconnects for 1-3 min and reconnects after RT.
+  private maybeGridFault(t: number, dtS: number): void {
+    if (this.gridFault && t >= this.gridFaultUntilMs - RECONNECT_MS) {
+      this.gridFault.endMs = this.gridFaultUntilMs - RECONNECT_MS;
+      this.gridFault = undefined;
+    }
+    if (this.gridFault || t < this.gridFaultUntilMs) return;
+    if (this.random() >= (GRID_EVENTS_PER_AWAKE_HOUR * dtS) / 3600) return;
+    const id = GRID_EVENT_IDS[Math.floor(this.random() * GRID_EVENT_IDS.length)] ?? 148;
+    this.gridFault = this.log(id, t, 0);
+    this.gridFaultUntilMs = t + between(this.random, 60_000, 180_000) + RECONNECT_MS;
+    this.feedFromMs = this.gridFaultUntilMs;
+  }
+}

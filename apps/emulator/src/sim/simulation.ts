@@ -1,0 +1,145 @@
+/**
+ * The simulation as part of a running device: builds the inverters from config.json
+ * (at boot only those whose radio is configured, contract §5.1), follows inverter and
+ * location changes, keeps lifetime yields on disk and exposes `sync()` so every reader
+ * sees the state at the clock's present.
+ */
+import { formatSerial, type ConfigInverter } from '@opendtu/api';
+import type { ConfigSection, Device } from '../device';
+import type { DtuInverter } from './dtu-inverter';
+import { GridState } from './grid';
+import { createInverter } from './inverter-factory';
+import { Poller } from './poller';
+import { seedOf } from './random';
+import type { InverterSource } from './registry';
+import { createSky, type WeatherClass } from './weather';
+import { loadYields, saveYields, type StoredYields } from './yield-store';
+
+/** How much of the past the physics lives through when an inverter appears. */
+const HISTORY_MS = 86_400_000;
+
+export interface SimulationOptions {
+  /** Forces the weather of every day (tests); normally drawn per day from the seed. */
+  weather?: WeatherClass;
+}
+
+export interface RuntimeEntry {
+  inverter: DtuInverter;
+  slot: ConfigInverter;
+}
+
+export class Simulation implements InverterSource {
+  private constructor(
+    private readonly device: Device,
+    readonly poller: Poller,
+    private readonly storedYields: StoredYields,
+  ) {}
+
+  static async start(device: Device, options: SimulationOptions = {}): Promise<Simulation> {
+    const config = device.config.get();
+    const siteSeed = seedOf('site', config.dtu.serial);
+    const site = {
+      latitude: config.ntp.latitude,
+      longitude: config.ntp.longitude,
+      sky: createSky(siteSeed, options.weather),
+      grid: new GridState(siteSeed),
+    };
+    const poller = new Poller(
+      site,
+      {
+        config: () => device.config.get(),
+        timeValid: () => device.time.synced(),
+        localTime: (at) => device.time.local(at),
+        log: (line) => device.console.line(line),
+      },
+      device.clock.now(),
+    );
+    const simulation = new Simulation(device, poller, await loadYields(device.dataDir));
+    const radios = device.radios();
+    for (const slot of config.inverters) {
+      if (slot.serial === 0) continue;
+      // At boot the device instantiates inverters only when a radio is configured at all.
+      if (radios.nrf.configured || radios.cmt.configured) simulation.instantiate(slot);
+    }
+    return simulation;
+  }
+
+  list(): readonly DtuInverter[] {
+    return this.poller.inverters;
+  }
+
+  /** Brings the world and the DTU up to the clock's present. */
+  sync(): void {
+    this.poller.step(this.device.clock.now());
+  }
+
+  step(toMs: number): void {
+    this.poller.step(toMs);
+  }
+
+  /** Instantiated inverters that have a config slot, in runtime order. */
+  entries(): RuntimeEntry[] {
+    this.sync();
+    const result: RuntimeEntry[] = [];
+    for (const inverter of this.poller.inverters) {
+      const slot = this.poller.slotOf(inverter.serial);
+      if (slot) result.push({ inverter, slot });
+    }
+    return result;
+  }
+
+  find(serial: number): RuntimeEntry | undefined {
+    return this.entries().find((entry) => entry.inverter.serial === serial);
+  }
+
+  /** Follows a saved configuration section. */
+  onConfigSaved(section: ConfigSection): void {
+    this.sync();
+    const config = this.device.config.get();
+    if (section === 'ntp' || section === 'all') {
+      this.poller.site.latitude = config.ntp.latitude;
+      this.poller.site.longitude = config.ntp.longitude;
+    }
+    if (section === 'inverters' || section === 'all') {
+      const configured = new Set(
+        config.inverters.map((slot) => slot.serial).filter((serial) => serial !== 0),
+      );
+      for (const inverter of [...this.poller.inverters]) {
+        if (!configured.has(inverter.serial)) {
+          this.remember(inverter);
+          this.poller.remove(inverter.serial);
+        }
+      }
+      // Inverters added or re-serialled at runtime are instantiated whatever the radios.
+      for (const slot of config.inverters) {
+        if (slot.serial !== 0 && !this.poller.inverters.some((inv) => inv.serial === slot.serial)) {
+          this.instantiate(slot);
+        }
+      }
+    }
+    this.poller.refreshFlags();
+  }
+
+  /** Writes the lifetime yields of all inverters (periodically and at shutdown). */
+  async saveYields(): Promise<void> {
+    for (const inverter of this.poller.inverters) this.remember(inverter);
+    await saveYields(this.device.dataDir, this.storedYields).catch(() => undefined);
+  }
+
+  private remember(inverter: DtuInverter): void {
+    this.storedYields[formatSerial(inverter.serial)] = inverter.physical.yieldTotalWh.map(
+      (wh) => Math.round(wh * 1000) / 1000,
+    );
+  }
+
+  private instantiate(slot: ConfigInverter): void {
+    const radios = this.device.radios();
+    const stored = this.storedYields[formatSerial(slot.serial)];
+    const inverter = createInverter(slot, {
+      nowMs: this.device.clock.now(),
+      storedYields: stored,
+      radioReady: (radio) => radios[radio].configured && radios[radio].connected,
+    });
+    if (inverter) this.poller.add(inverter, HISTORY_MS, stored !== undefined);
+  }
+}
