@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- device JSON is checked field by field */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
