@@ -24,6 +24,9 @@ async function run(options: CliOptions): Promise<void> {
       logger: options.verbose ? { level: 'info' } : false,
       requestRestart: (reason) => void restart(reason),
     });
+    const damaged = device.device.config.damagedCopy;
+    if (damaged)
+      console.warn(`config.json was damaged: kept as ${damaged}; unreadable settings reset to defaults`);
     await device.listen({ port, host: options.host });
     const address = device.server.address();
     if (address && typeof address === 'object') port = address.port;
