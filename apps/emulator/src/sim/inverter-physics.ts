@@ -11,6 +11,7 @@ import { planeOfArray, type Orientation } from './irradiance';
 import {
   cellTemperature,
   limitedPoint,
+  maxPowerPoint,
   openCircuitVoltage,
   type InputLight,
   type OperatingPoint,
@@ -62,6 +63,8 @@ const EVENT_LOG_SIZE = 15;
 const GRID_EVENTS_PER_AWAKE_HOUR = 0.3 / 14;
 const GRID_EVENT_IDS = [141, 143, 144, 145, 148];
 const MAX_STEP_MS = 10_000;
+/** Below this share of nominal power the inverter does not connect to the grid. */
+const MIN_FEED_SHARE = 0.005;
 
 export class PhysicalInverter {
   readonly events: InverterEvent[] = [];
@@ -197,7 +200,11 @@ export class PhysicalInverter {
     }
     this.maybeGridFault(t, dtS);
     const feeding =
-      this.poweredOn && t >= this.feedFromMs && t >= this.restartUntilMs && t >= this.gridFaultUntilMs;
+      this.poweredOn &&
+      t >= this.feedFromMs &&
+      t >= this.restartUntilMs &&
+      t >= this.gridFaultUntilMs &&
+      this.enoughToFeed(lights);
     const acPower = feeding ? this.convert(lights, t) : this.idle(lights);
     this.pairVoltages();
     this.updateAc(acPower, site.grid);
@@ -235,6 +242,13 @@ export class PhysicalInverter {
     const dc = this.dc.reduce((a, p) => a + p.power, 0);
     eta = efficiencyAt(Math.min(1, (dc * eta) / nominal)) * (1 + 0.003 * (this.random() - 0.5) * 2);
     return dc * eta;
+  }
+
+  // In the dusk the electronics stay powered a while after feeding stops, so the last
+  // answers of the day show 0 W rather than a stale trickle.
+  private enoughToFeed(lights: InputLight[]): boolean {
+    const available = lights.reduce((sum, l) => sum + maxPowerPoint(l).power, 0);
+    return available >= Math.max(2, MIN_FEED_SHARE * this.spec.nominalPower);
   }
 
   // Awake but not feeding: the inputs float at open-circuit voltage.

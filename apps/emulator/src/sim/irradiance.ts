@@ -24,7 +24,7 @@ export function clearSkyGhi(elevationDeg: number): number {
 // of it under a closed cloud deck.
 function diffuseFraction(elevationDeg: number, clearness: number): number {
   const sinAlpha = Math.sin(rad(Math.max(elevationDeg, 0)));
-  const clearSky = 0.1 + 0.3 * Math.max(0, 1 - sinAlpha / 0.5);
+  const clearSky = 0.1 + 0.3 * Math.max(0, 1 - sinAlpha / 0.3);
   const cloudiness = Math.min(1, Math.max(0, (1 - clearness) / 0.7));
   return clearSky + (1 - clearSky) * cloudiness;
 }

@@ -23,8 +23,8 @@ function pickClass(random: Random): WeatherClass {
   return 'overcast';
 }
 
-function clearDay(random: Random): Float32Array {
-  const k = new Float32Array(MINUTES_PER_DAY + 1);
+function clearDay(random: Random): Float64Array {
+  const k = new Float64Array(MINUTES_PER_DAY + 1);
   let value = 0.975;
   for (let m = 0; m <= MINUTES_PER_DAY; m += 1) {
     value = ouStep(value, 0.975, 0.012, 600, 60, random);
@@ -33,8 +33,8 @@ function clearDay(random: Random): Float32Array {
   return k;
 }
 
-function overcastDay(random: Random): Float32Array {
-  const k = new Float32Array(MINUTES_PER_DAY + 1);
+function overcastDay(random: Random): Float64Array {
+  const k = new Float64Array(MINUTES_PER_DAY + 1);
   const mean = between(random, 0.18, 0.32);
   let value = mean;
   for (let m = 0; m <= MINUTES_PER_DAY; m += 1) {
@@ -46,8 +46,8 @@ function overcastDay(random: Random): Float32Array {
 
 // Sun and cloud alternate with dwell times of 1-10 min; the sun coming out from behind
 // a cloud sometimes overshoots (cloud-edge enhancement) for about a minute.
-function partlyCloudyDay(random: Random): Float32Array {
-  const k = new Float32Array(MINUTES_PER_DAY + 1);
+function partlyCloudyDay(random: Random): Float64Array {
+  const k = new Float64Array(MINUTES_PER_DAY + 1);
   const cloudDepth = between(random, 0.3, 0.55);
   const sunShare = between(random, 0.4, 0.75);
   let sunny = random() < sunShare;
@@ -76,8 +76,8 @@ function partlyCloudyDay(random: Random): Float32Array {
 
 /** The site's sky; `siteSeed` usually comes from the DTU serial. */
 export function createSky(siteSeed: number, force?: WeatherClass): Sky {
-  const days = new Map<number, { weather: WeatherClass; k: Float32Array }>();
-  const dayOf = (epochMs: number): { weather: WeatherClass; k: Float32Array } => {
+  const days = new Map<number, { weather: WeatherClass; k: Float64Array }>();
+  const dayOf = (epochMs: number): { weather: WeatherClass; k: Float64Array } => {
     const index = Math.floor(epochMs / DAY_MS);
     let day = days.get(index);
     if (!day) {
