@@ -127,7 +127,7 @@ export class PhysicalInverter {
     this.poweredOn = on;
     if (on) {
       const open = this.events.find((e) => e.id === 124 && e.endMs === 0);
-      if (open) open.endMs = atMs;
+      if (open) this.close(open, atMs);
       this.feedFromMs = atMs + TURN_ON_RECONNECT_MS;
     } else {
       this.log(124, atMs, 0);
@@ -163,6 +163,13 @@ export class PhysicalInverter {
     if (this.events.length > EVENT_LOG_SIZE) this.events.shift();
     this.eventCounter += 1;
     return event;
+  }
+
+  // Ending an event changes the log, so it counts like a new one: the DTU re-reads the log
+  // and shows the end time.
+  private close(event: InverterEvent, atMs: number): void {
+    event.endMs = atMs;
+    this.eventCounter += 1;
   }
 
   // Waking up (morning) and restarting both boot the inverter: a fresh log, YieldDay 0,
@@ -296,7 +303,7 @@ export class PhysicalInverter {
   // Rare grid disturbances: the inverter disconnects for 1-3 min and reconnects after RT.
   private maybeGridFault(t: number, dtS: number): void {
     if (this.gridFault && t >= this.gridFaultUntilMs - RECONNECT_MS) {
-      this.gridFault.endMs = this.gridFaultUntilMs - RECONNECT_MS;
+      this.close(this.gridFault, this.gridFaultUntilMs - RECONNECT_MS);
       this.gridFault = undefined;
     }
     if (this.gridFault || t < this.gridFaultUntilMs) return;

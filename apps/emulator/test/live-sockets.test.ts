@@ -1,0 +1,105 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- wire objects are checked field by field */
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ADMIN_AUTH, startTestDevice, type TestDevice } from './helpers';
+
+let dev: TestDevice | undefined;
+const sockets: WebSocket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+  await dev?.close();
+  dev = undefined;
+});
+
+async function listen(device: TestDevice): Promise<string> {
+  await device.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = device.app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('no address');
+  return `ws://127.0.0.1:${address.port}`;
+}
+
+function open(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ socket: WebSocket; frames: string[] }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    sockets.push(socket);
+    const frames: string[] = [];
+    socket.on('message', (data) => frames.push(data.toString()));
+    socket.on('open', () => resolve({ socket, frames }));
+    socket.on('unexpected-response', (_req, res) =>
+      reject(new Error(`HTTP ${res.statusCode} ${res.headers['www-authenticate']}`)),
+    );
+    socket.on('error', reject);
+  });
+}
+
+const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+describe('/livedata WebSocket (contract §5.4)', () => {
+  it('pushes one full frame per inverter, shaped like GET ?inv=', async () => {
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
+    const base = await listen(dev);
+    const { frames } = await open(`${base}/livedata`);
+    await wait(1600);
+    expect(frames.length).toBeGreaterThanOrEqual(3);
+    const parsed = frames.map((f) => JSON.parse(f));
+    const serials = new Set(parsed.map((p: any) => p.inverters[0].serial));
+    expect(serials.size).toBe(3);
+    for (const frame of parsed) {
+      expect(Object.keys(frame)).toEqual(['inverters', 'total', 'hints']);
+      expect(frame.inverters).toHaveLength(1);
+      const get = (
+        await dev.app.inject({ url: `/api/livedata/status?inv=${frame.inverters[0].serial}` })
+      ).json();
+      expect(Object.keys(frame.inverters[0])).toEqual(Object.keys(get.inverters[0]));
+      expect(Object.keys(frame.inverters[0].DC['0'])).toEqual(Object.keys(get.inverters[0].DC['0']));
+    }
+  });
+
+  it('pushes nothing with zero inverters', async () => {
+    dev = await startTestDevice({ blank: true });
+    const base = await listen(dev);
+    const { frames } = await open(`${base}/livedata`);
+    await wait(1500);
+    expect(frames).toEqual([]);
+  });
+
+  it('asks for credentials when read-only access is off (emulator deviation)', async () => {
+    dev = await startTestDevice();
+    dev.app.device.config.get().security.allow_readonly = false;
+    const base = await listen(dev);
+    await expect(open(`${base}/livedata`)).rejects.toThrow(/HTTP 401 Basic realm=/);
+    const { socket } = await open(`${base}/livedata`, { authorization: ADMIN_AUTH });
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('keeps at most 8 clients, closing the oldest', async () => {
+    dev = await startTestDevice({ blank: true });
+    const base = await listen(dev);
+    const clients = [];
+    for (let i = 0; i < 9; i += 1) clients.push(await open(`${base}/livedata`));
+    const firstClosed = new Promise((done) => clients[0]?.socket.on('close', done));
+    await Promise.race([firstClosed, wait(2500)]);
+    expect(clients[0]?.socket.readyState).not.toBe(WebSocket.OPEN);
+    expect(clients[8]?.socket.readyState).toBe(WebSocket.OPEN);
+  });
+});
+
+describe('/console WebSocket (contract §6)', () => {
+  it('streams raw log text (connects, polling) without backlog', async () => {
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
+    dev.app.device.console.line('before anyone listens');
+    const base = await listen(dev);
+    const { frames } = await open(`${base}/console`);
+    dev.clock.advance(20_000);
+    dev.app.device.inverters.step(dev.clock.now());
+    await wait(100);
+    const text = frames.join('');
+    expect(text).not.toContain('before anyone listens');
+    expect(text).toContain('Websocket: [/console][1] connect\r\n');
+    expect(text).toMatch(/Fetch inverter: 114181234569\r\n/);
+    expect(() => JSON.parse(frames[0] ?? '')).toThrow();
+  });
+});
