@@ -78,7 +78,7 @@ describe('/livedata WebSocket (contract §5.4)', () => {
   it('keeps at most 8 clients, closing the oldest', async () => {
     dev = await startTestDevice({ blank: true });
     const base = await listen(dev);
-    const clients = [];
+    const clients: { socket: WebSocket; frames: string[] }[] = [];
     for (let i = 0; i < 9; i += 1) clients.push(await open(`${base}/livedata`));
     const firstClosed = new Promise((done) => clients[0]?.socket.on('close', done));
     await Promise.race([firstClosed, wait(2500)]);

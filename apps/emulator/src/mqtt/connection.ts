@@ -82,9 +82,14 @@ export class MqttConnection extends EventEmitter<{ connect: []; close: [] }> {
 
   /** Publishes below the base topic; silently dropped while not connected (as the firmware does). */
   publish(subtopic: string, payload: string, options: PublishOptions = {}): void {
+    this.publishAbsolute((this.settings?.topic ?? '') + subtopic, payload, options);
+  }
+
+  /** Publishes to a full topic outside the base topic (Home Assistant discovery). */
+  publishAbsolute(topic: string, payload: string, options: PublishOptions = {}): void {
     const client = this.client;
     if (!client?.connected || !this.settings) return;
-    client.publish(this.settings.topic + subtopic, payload, {
+    client.publish(topic, payload, {
       qos: options.qos ?? 0,
       retain: options.retain ?? this.settings.retain,
     });

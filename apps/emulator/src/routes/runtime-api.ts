@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ConsoleHub } from '../live/console-hub';
+import { MqttPublisher } from '../mqtt/publisher';
 import { LivedataHub } from '../live/livedata-hub';
 import { registerSocket } from '../live/socket-routes';
 import { fillDemoInverters } from '../sim/demo-inverters';
@@ -27,11 +28,13 @@ export const runtimeApi: FastifyPluginAsync = async (app) => {
 
   const livedata = new LivedataHub(device, sim);
   const consoleHub = new ConsoleHub(device.console);
+  const publisher = new MqttPublisher(device, sim);
   registerSocket(app, livedata.clients, 'live websocket');
   registerSocket(app, consoleHub.clients, 'console websocket');
 
   device.events.on('config-saved', (section) => {
     sim.onConfigSaved(section);
+    if (section === 'inverters' || section === 'mqtt' || section === 'all') publisher.invalidateDiscovery();
     if (section === 'security' && !device.config.get().security.allow_readonly) {
       livedata.clients.closeAll();
       consoleHub.clients.closeAll();
@@ -45,6 +48,7 @@ export const runtimeApi: FastifyPluginAsync = async (app) => {
   const timer = setInterval(() => {
     sim.sync();
     livedata.tick();
+    publisher.tick();
     consoleHub.clients.enforceLimit();
     ticks += 1;
     if (ticks % YIELD_SAVE_TICKS === 0) void sim.saveYields();
@@ -54,6 +58,7 @@ export const runtimeApi: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     consoleHub.stop();
+    publisher.stop();
     livedata.clients.closeAll();
     consoleHub.clients.closeAll();
     await sim.saveYields();
