@@ -29,6 +29,8 @@ export interface RuntimeEntry {
 }
 
 export class Simulation implements InverterSource {
+  private saving: Promise<void> = Promise.resolve();
+
   private constructor(
     private readonly device: Device,
     readonly poller: Poller,
@@ -120,10 +122,12 @@ export class Simulation implements InverterSource {
     this.poller.refreshFlags();
   }
 
-  /** Writes the lifetime yields of all inverters (periodically and at shutdown). */
-  async saveYields(): Promise<void> {
+  /** Writes the lifetime yields of all inverters (periodically and at shutdown), one write at a time. */
+  saveYields(): Promise<void> {
     for (const inverter of this.poller.inverters) this.remember(inverter);
-    await saveYields(this.device.dataDir, this.storedYields).catch(() => undefined);
+    const snapshot = structuredClone(this.storedYields);
+    this.saving = this.saving.then(() => saveYields(this.device.dataDir, snapshot).catch(() => undefined));
+    return this.saving;
   }
 
   private remember(inverter: DtuInverter): void {
