@@ -1,39 +1,61 @@
-import { Link, Route, Router, Switch } from 'wouter';
-import { SystemStatusPage } from './system-status-page';
+import { Route, Router, Switch } from 'wouter';
+import { ToastProvider } from '../components/toast';
+import { I18nProvider, useI18n } from '../i18n/i18n-provider';
 import { basePath } from './base-path';
-import { ROUTES } from './routes';
+import { useClientNavigation } from './client-bridge';
+import { Navbar } from './navbar';
+import { NotFoundPage } from './not-found-page';
+import { ROUTE_TABLE } from './route-table';
+import { useScrollToTop } from './scroll-to-top';
 
-export function App() {
+function SkipLink() {
+  const { t } = useI18n();
   return (
-    <Router base={basePath()}>
-      <nav className="navbar navbar-expand-md fixed-top bg-body-tertiary border-bottom">
-        <div className="container-fluid">
-          <Link className="navbar-brand" href={ROUTES.home}>
-            OpenDTU
-          </Link>
-          <div className="navbar-nav">
-            <Link className="nav-link" href={ROUTES.home}>
-              Live view
-            </Link>
-            <Link className="nav-link" href={ROUTES.infoSystem}>
-              System
-            </Link>
-          </div>
-        </div>
-      </nav>
-      <main className="container-xxl">
+    // A plain #main link would resolve against <base> and leave the page.
+    <a
+      className="visually-hidden-focusable position-absolute top-0 start-0 m-2 p-2 bg-body z-3"
+      href="#main"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+    >
+      {t('base.SkipToContent')}
+    </a>
+  );
+}
+
+function Shell() {
+  useClientNavigation();
+  useScrollToTop();
+  return (
+    <>
+      <SkipLink />
+      <Navbar />
+      <main id="main" className="container-xxl" tabIndex={-1}>
         <Switch>
-          <Route path={ROUTES.home}>
-            <h1 className="h3">Live view</h1>
-          </Route>
-          <Route path={ROUTES.infoSystem}>
-            <SystemStatusPage />
-          </Route>
+          {Object.entries(ROUTE_TABLE).map(([path, screen]) => (
+            <Route key={path} path={path}>
+              {screen}
+            </Route>
+          ))}
           <Route>
-            <h1 className="h3">Page not found</h1>
+            <NotFoundPage />
           </Route>
         </Switch>
       </main>
-    </Router>
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <I18nProvider>
+      <ToastProvider>
+        <Router base={basePath()}>
+          <Shell />
+        </Router>
+      </ToastProvider>
+    </I18nProvider>
   );
 }

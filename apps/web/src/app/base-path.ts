@@ -3,3 +3,11 @@
 export function basePath(): string {
   return new URL(document.baseURI).pathname.replace(/\/$/, '');
 }
+
+/** The current route path with its query, relative to the app's base ("/info/ntp?x=1"). */
+export function currentAppPath(): string {
+  const base = basePath();
+  const path = window.location.pathname;
+  const relative = base && path.startsWith(base) ? path.slice(base.length) : path;
+  return (relative.startsWith('/') ? relative : `/${relative}`) + window.location.search;
+}

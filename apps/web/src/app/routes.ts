@@ -22,3 +22,25 @@ export const ROUTES = {
   maintenanceReboot: '/maintenance/reboot',
   wait: '/wait',
 } as const;
+
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** The login route, asking to come back to `returnUrl` afterwards. */
+export function loginPath(returnUrl: string): string {
+  return `${ROUTES.login}?returnUrl=${encodeURIComponent(returnUrl)}`;
+}
+
+/** The Error screen with the failure's message and status (spec §7). */
+export function errorPath(message: string, status: number): string {
+  return `${ROUTES.error}?${new URLSearchParams({ message, status: String(status) }).toString()}`;
+}
+
+/**
+ * Only a path inside the app is followed after login: "/x" yes, "//host" or
+ * "https://..." no (no open redirect through a crafted link).
+ */
+export function safeReturnUrl(value: string | null | undefined): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+    ? value
+    : ROUTES.home;
+}

@@ -1,0 +1,31 @@
+import type { LiveDataFullResponse, LiveDataResponse } from '@opendtu/api';
+import { apiGet } from './client';
+import { ManagedSocket } from './socket';
+
+/** All inverters (common fields), or one with all channels when `serial` is given. */
+export function getLiveData(): Promise<LiveDataResponse>;
+export function getLiveData(serial: string): Promise<LiveDataFullResponse>;
+export function getLiveData(serial?: string): Promise<LiveDataResponse> {
+  return apiGet(serial ? `api/livedata/status?inv=${encodeURIComponent(serial)}` : 'api/livedata/status');
+}
+
+/**
+ * The `/livedata` socket (contract §5.4, §5.5): ping 59 s after the last frame; a `{}`
+ * frame means the connection is broken, so close and reconnect 10 s later.
+ */
+export const liveSocket = new ManagedSocket({
+  path: 'livedata',
+  heartbeatMs: 59_000,
+  retryMs: 10_000,
+  isBroken: (data) => data === '{}',
+});
+
+/** Parses a live-data frame; undefined for anything that is not one. */
+export function parseLiveFrame(data: string): LiveDataFullResponse | undefined {
+  try {
+    const frame = JSON.parse(data) as Partial<LiveDataFullResponse>;
+    return Array.isArray(frame.inverters) ? (frame as LiveDataFullResponse) : undefined;
+  } catch {
+    return undefined;
+  }
+}

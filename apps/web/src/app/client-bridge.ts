@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { setClientHandlers } from '../api/client';
+import { currentAppPath } from './base-path';
+import { ROUTES, errorPath, loginPath } from './routes';
+
+/** Connects the API client's failures to the router: 401 -> login, others -> Error. */
+export function useClientNavigation(): void {
+  const [, navigate] = useLocation();
+  useEffect(
+    () =>
+      setClientHandlers({
+        unauthorized: () => {
+          const here = currentAppPath();
+          if (!here.startsWith(ROUTES.login)) navigate(loginPath(here));
+        },
+        failed: (error) => navigate(errorPath(error.message, error.status)),
+      }),
+    [navigate],
+  );
+}

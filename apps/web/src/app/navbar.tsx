@@ -1,0 +1,143 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useLoggedIn } from '../api/auth';
+import { logout } from '../api/security';
+import { DropdownDivider, NavDropdown } from '../components/dropdown';
+import { useI18n } from '../i18n/i18n-provider';
+import { BrandIcon } from './brand-icon';
+import { LanguageSwitcher } from './language-switcher';
+import { ROUTES } from './routes';
+import { ThemeSwitcher } from './theme-switcher';
+
+const SETTINGS_MENU: readonly (readonly [string, string] | 'divider')[] = [
+  [ROUTES.settingsNetwork, 'menu.NetworkSettings'],
+  [ROUTES.settingsNtp, 'menu.NTPSettings'],
+  [ROUTES.settingsMqtt, 'menu.MQTTSettings'],
+  [ROUTES.settingsInverter, 'menu.InverterSettings'],
+  [ROUTES.settingsSecurity, 'menu.SecuritySettings'],
+  [ROUTES.settingsDtu, 'menu.DTUSettings'],
+  [ROUTES.settingsDevice, 'menu.DeviceManager'],
+  'divider',
+  [ROUTES.settingsConfig, 'menu.ConfigManagement'],
+  [ROUTES.firmwareUpgrade, 'menu.FirmwareUpgrade'],
+  [ROUTES.maintenanceReboot, 'menu.DeviceReboot'],
+];
+
+const INFO_MENU: readonly (readonly [string, string] | 'divider')[] = [
+  [ROUTES.infoSystem, 'menu.System'],
+  [ROUTES.infoNetwork, 'menu.Network'],
+  [ROUTES.infoNtp, 'menu.NTP'],
+  [ROUTES.infoMqtt, 'menu.MQTT'],
+  'divider',
+  [ROUTES.infoConsole, 'menu.Console'],
+];
+
+function NavLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
+  const [location] = useLocation();
+  const active = location === href;
+  return (
+    <Link
+      href={href}
+      className={`${className}${active ? ' active' : ''}`}
+      aria-current={active ? 'page' : undefined}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function Menu({ label, items }: { label: string; items: typeof SETTINGS_MENU }) {
+  const { t } = useI18n();
+  const [location] = useLocation();
+  const active = items.some((item) => item !== 'divider' && item[0] === location);
+  return (
+    <NavDropdown label={label} className={active ? 'active-menu' : ''}>
+      {items.map((item, index) =>
+        item === 'divider' ? (
+          <DropdownDivider key={`divider-${index}`} />
+        ) : (
+          <li key={item[0]}>
+            <NavLink href={item[0]} className="dropdown-item">
+              {t(item[1])}
+            </NavLink>
+          </li>
+        ),
+      )}
+    </NavDropdown>
+  );
+}
+
+/** The fixed top bar in the order of spec §2; collapses behind a toggler below md. */
+export function Navbar() {
+  const { t } = useI18n();
+  const loggedIn = useLoggedIn();
+  const [, navigate] = useLocation();
+  const [expanded, setExpanded] = useState(false);
+
+  return (
+    <nav className="navbar navbar-expand-md fixed-top bg-body-tertiary border-bottom" data-bs-theme="dark">
+      <div className="container-fluid">
+        <Link className="navbar-brand d-flex align-items-center" href={ROUTES.home}>
+          <BrandIcon />
+          OpenDTU
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls="main-navigation"
+          aria-expanded={expanded}
+          aria-label={t('base.ToggleNavigation')}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div
+          id="main-navigation"
+          className={`collapse navbar-collapse${expanded ? ' show' : ''}`}
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('a[href], .nav-action')) setExpanded(false);
+          }}
+        >
+          <ul className="navbar-nav me-auto">
+            <li className="nav-item">
+              <NavLink href={ROUTES.home} className="nav-link">
+                {t('menu.LiveView')}
+              </NavLink>
+            </li>
+            <Menu label={t('menu.Settings')} items={SETTINGS_MENU} />
+            <Menu label={t('menu.Info')} items={INFO_MENU} />
+            <li className="nav-item">
+              <NavLink href={ROUTES.about} className="nav-link">
+                {t('menu.About')}
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              {loggedIn ? (
+                <button
+                  type="button"
+                  className="nav-link nav-action"
+                  onClick={() => {
+                    logout();
+                    navigate(ROUTES.home);
+                  }}
+                >
+                  {t('menu.Logout')}
+                </button>
+              ) : (
+                <NavLink href={ROUTES.login} className="nav-link">
+                  {t('menu.Login')}
+                </NavLink>
+              )}
+            </li>
+          </ul>
+          <ul className="navbar-nav align-items-md-center gap-md-2">
+            <ThemeSwitcher />
+            <li className="nav-item py-2 py-md-0">
+              <LanguageSwitcher />
+            </li>
+          </ul>
+        </div>
+      </div>
+    </nav>
+  );
+}

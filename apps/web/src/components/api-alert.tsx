@@ -1,0 +1,53 @@
+import type { ApiResponse } from '@opendtu/api';
+import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/i18n-provider';
+import type { Translator } from '../i18n/runtime';
+
+export type AlertVariant = 'success' | 'warning' | 'danger' | 'info' | 'primary' | 'secondary';
+
+/**
+ * The text of a write answer: `apiresponse.<code>` with its params (contract §0.5). The
+ * few answers without a code, or with a code we have no text for, show the device's own
+ * message.
+ */
+export function apiResponseText(
+  t: Translator['t'],
+  response: Pick<ApiResponse, 'code' | 'param' | 'message'>,
+) {
+  const key = `apiresponse.${response.code}`;
+  return response.code !== undefined && t(key) !== key ? t(key, { ...response.param }) : response.message;
+}
+
+export interface AlertProps {
+  variant: AlertVariant;
+  children: ReactNode;
+  onClose?: () => void;
+  className?: string;
+}
+
+/** A Bootstrap alert that screen readers announce; dismissible when `onClose` is given. */
+export function Alert({ variant, children, onClose, className = '' }: AlertProps) {
+  const { t } = useI18n();
+  const urgent = variant === 'danger' || variant === 'warning';
+  return (
+    <div
+      className={`alert alert-${variant}${onClose ? ' alert-dismissible' : ''} ${className}`}
+      role={urgent ? 'alert' : 'status'}
+    >
+      {children}
+      {onClose && (
+        <button type="button" className="btn-close" aria-label={t('base.Close')} onClick={onClose} />
+      )}
+    </div>
+  );
+}
+
+/** A write answer as an alert coloured by its `type`. */
+export function ApiAlert({ response, onClose }: { response: ApiResponse; onClose?: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Alert variant={response.type} onClose={onClose}>
+      {apiResponseText(t, response)}
+    </Alert>
+  );
+}

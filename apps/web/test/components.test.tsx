@@ -1,0 +1,81 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DropdownDivider, NavDropdown } from '../src/components/dropdown';
+import { Modal } from '../src/components/modal';
+import { I18nProvider } from '../src/i18n/i18n-provider';
+
+beforeEach(() => {
+  localStorage.setItem('locale', 'en');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('[]')),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Dialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <I18nProvider>
+      <button onClick={() => setOpen(true)}>Open</button>
+      <Modal open={open} title="Question" onClose={() => setOpen(false)} footer={<button>Yes</button>}>
+        <input aria-label="Field" />
+      </Modal>
+    </I18nProvider>
+  );
+}
+
+describe('Modal', () => {
+  it('takes focus, keeps Tab inside, closes on Escape and gives focus back', () => {
+    render(<Dialog />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Question' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Field'));
+    screen.getByRole('button', { name: 'Yes' }).focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('NavDropdown', () => {
+  it('opens from the keyboard, moves with arrows and closes on Escape', async () => {
+    render(
+      <ul>
+        <NavDropdown label="Info">
+          <li>
+            <a href="/a">First</a>
+          </li>
+          <DropdownDivider />
+          <li>
+            <a href="/b">Second</a>
+          </li>
+        </NavDropdown>
+      </ul>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Info' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    screen.getByText('First').focus();
+    fireEvent.keyDown(screen.getByText('First'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByText('Second'));
+    fireEvent.keyDown(screen.getByText('Second'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByText('First'));
+    fireEvent.keyDown(screen.getByText('First'), { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+});

@@ -1,0 +1,104 @@
+import type { LanguagePack } from '@opendtu/api';
+import { describe, expect, it } from 'vitest';
+import en from '../src/i18n/en.json';
+import esPack from './fixtures/es.lang.json';
+import { createTranslator, interpolate, lookup, pluralForms, pluralIndex } from '../src/i18n/runtime';
+
+describe('placeholders', () => {
+  it('replaces named placeholders and keeps literals', () => {
+    expect(interpolate('From {min} to {max} kHz', { min: 1, max: 2 })).toBe('From 1 to 2 kHz');
+    expect(interpolate("mail{'@'}host {  n }", { n: 3 })).toBe('mail@host 3');
+  });
+
+  it('renders a missing parameter as nothing', () => {
+    expect(interpolate('Limit {max}!', {})).toBe('Limit !');
+  });
+});
+
+describe('lookup', () => {
+  it('follows dotted keys to strings only', () => {
+    const tree = { a: { b: 'x', c: { d: 'y' } } };
+    expect(lookup(tree, 'a.b')).toBe('x');
+    expect(lookup(tree, 'a.c')).toBeUndefined();
+    expect(lookup(tree, 'a.c.d.e')).toBeUndefined();
+    expect(lookup(tree, 'toString')).toBeUndefined();
+  });
+
+  it('reads keys with spaces', () => {
+    expect(lookup({ p: { 'Power DC': 'DC power' } }, 'p.Power DC')).toBe('DC power');
+  });
+});
+
+describe('links', () => {
+  const t = createTranslator([
+    {
+      base: { Yes: 'Yes', Cancel: 'Cancel' },
+      devinfo: { Yes: '@:base.Yes', Shout: '@.upper:base.Yes!', Both: '@:base.Yes / @:(base.Cancel).' },
+      loop: { a: '@:loop.b', b: '@:loop.a' },
+      broken: { x: '@:apiresponse:5004' },
+    },
+    { broken: { x: 'English fallback' } },
+  ]);
+
+  it('expands links, with modifiers and several in one message', () => {
+    expect(t.t('devinfo.Yes')).toBe('Yes');
+    expect(t.t('devinfo.Shout')).toBe('YES!');
+    expect(t.t('devinfo.Both')).toBe('Yes / Cancel.');
+  });
+
+  it('falls back to the next tree when a link is broken, and never loops', () => {
+    expect(t.t('broken.x')).toBe('English fallback');
+    expect(t.t('loop.a')).toBe('loop.a');
+  });
+});
+
+describe('plurals', () => {
+  it('chooses zero | one | many for three forms and one | many for two', () => {
+    expect([0, 1, 2, 7].map((n) => pluralIndex(n, 3))).toEqual([0, 1, 2, 2]);
+    expect([0, 1, 2].map((n) => pluralIndex(n, 2))).toEqual([1, 0, 1]);
+    expect(pluralIndex(5, 1)).toBe(0);
+  });
+
+  it('splits on pipes outside placeholders only', () => {
+    expect(pluralForms("none | {'|'} one | {n} many")).toEqual(['none', "{'|'} one", '{n} many']);
+  });
+
+  it('sets n and count to the number', () => {
+    const t = createTranslator([{ age: { s: 'now | {n} second | {count} seconds' } }]);
+    expect(t.tc('age.s', 0)).toBe('now');
+    expect(t.tc('age.s', 1)).toBe('1 second');
+    expect(t.tc('age.s', 42)).toBe('42 seconds');
+  });
+});
+
+describe('fallback', () => {
+  it('uses English for keys the chosen language lacks, and the key when none has it', () => {
+    const t = createTranslator([{ menu: { About: 'Über' } }, en]);
+    expect(t.t('menu.About')).toBe('Über');
+    expect(t.t('menu.Login')).toBe(en.menu.Login);
+    expect(t.t('no.such.key')).toBe('no.such.key');
+    expect(t.has('no.such.key')).toBe(false);
+  });
+});
+
+describe('a language pack in the device format', () => {
+  const pack: LanguagePack = esPack;
+  const t = createTranslator([pack.webapp, en]);
+
+  it('translates from its webapp subtree with placeholders and plurals', () => {
+    expect(pack.meta).toEqual({ name: 'Español', code: 'es' });
+    expect(t.t('menu.LiveView')).toBe('Vista en vivo');
+    expect(t.t('apiresponse.4002', { max: 31 })).toBe('El nombre debe tener entre 1 y 31 caracteres.');
+    expect(t.tc('dataagedisplay.SecondsSince', 1)).toBe('1 segundo');
+  });
+
+  it('falls back to English for missing keys and broken links', () => {
+    expect(t.t('menu.Console')).toBe(en.menu.Console);
+    // The pack's own link points at a key it lacks: the English target is used.
+    expect(t.t('apiresponse.4001')).toBe(en.apiresponse['2001']);
+    // The device's broken "@:apiresponse:5004" link: the English message of the key is
+    // used, and its own (valid) link leads back to the pack's text.
+    expect(en.apiresponse['11002']).toBe('@:apiresponse.5004');
+    expect(t.t('apiresponse.11002')).toBe('Inversor no válido.');
+  });
+});

@@ -1,0 +1,95 @@
+import { expect, test } from '../support/fixtures';
+
+const SETTINGS = [
+  ['Network', '/settings/network', 'Network settings'],
+  ['Time (NTP)', '/settings/ntp', 'Time settings (NTP)'],
+  ['MQTT', '/settings/mqtt', 'MQTT settings'],
+  ['Inverters', '/settings/inverter', 'Inverter settings'],
+  ['Security', '/settings/security', 'Security settings'],
+  ['DTU radio', '/settings/dtu', 'DTU radio settings'],
+  ['Device manager', '/settings/device', 'Device manager'],
+  ['Configuration files', '/settings/config', 'Configuration files'],
+  ['Firmware update', '/firmware/upgrade', 'Firmware update'],
+  ['Restart device', '/maintenance/reboot', 'Restart device'],
+] as const;
+
+const INFO = [
+  ['System', '/info/system', 'System information'],
+  ['Network', '/info/network', 'Network information'],
+  ['Time (NTP)', '/info/ntp', 'Time synchronisation (NTP)'],
+  ['MQTT', '/info/mqtt', 'MQTT information'],
+  ['Console', '/info/console', 'Console'],
+] as const;
+
+test('every menu entry opens its screen, in the order of the spec', async ({ loggedIn: page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation');
+  await expect(nav.locator(':scope .navbar-nav > li > :is(a, button)')).toHaveText([
+    'Live view',
+    'Settings',
+    'Info',
+    'About',
+    'Log out',
+    /Colour scheme/,
+  ]);
+  for (const [menu, entries] of [
+    ['Settings', SETTINGS],
+    ['Info', INFO],
+  ] as const) {
+    for (const [label, path, title] of entries) {
+      await nav.getByRole('button', { name: menu }).click();
+      const items = nav.locator('.dropdown-menu.show .dropdown-item');
+      await expect(items).toHaveText(entries.map((entry) => entry[0]));
+      await items.filter({ hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    }
+  }
+  await nav.getByRole('link', { name: 'About' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About OpenDTU');
+});
+
+test('menus work from the keyboard', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Info' });
+  await toggle.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('link', { name: 'System' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('link', { name: 'Console' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/info\/system$/);
+});
+
+test('a deep link survives a reload, and unknown paths say so', async ({ page }) => {
+  await page.goto('/settings/ntp');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Time settings (NTP)');
+  await page.goto('/info/nothing-here');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+});
+
+test('on a phone the menu collapses behind a toggler', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Live view' })).toBeHidden();
+  await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+  await page.getByRole('link', { name: 'About' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About OpenDTU');
+  await expect(page.getByRole('link', { name: 'Live view' })).toBeHidden();
+});
+
+test('a failing call shows the Error screen with message and status', async ({ page }) => {
+  await page.route('**/api/system/status', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Heap exhausted"}' }),
+  );
+  await page.goto('/info/system');
+  await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await expect(page.getByText('Heap exhausted')).toBeVisible();
+  await expect(page.getByText('HTTP status: 500')).toBeVisible();
+});
