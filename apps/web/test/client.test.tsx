@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authEvents, base64Utf8, storedUser, urlCredentials } from '../src/api/auth';
 import { ApiError, apiGet, apiPost } from '../src/api/client';
@@ -182,9 +182,13 @@ describe('write answers', () => {
     act(() => toast!.showResponse({ type: 'danger', code: 5004, message: 'x' }));
     const shown = screen.getByText('This inverter is not valid.');
     expect(shown.closest('.toast')?.className).toContain('text-bg-danger');
-    act(() => vi.advanceTimersByTime(TOAST_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DELAY_MS - 1);
+    });
     expect(screen.queryByText('This inverter is not valid.')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('This inverter is not valid.')).toBeNull();
   });
 });
