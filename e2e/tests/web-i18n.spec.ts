@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { ADMIN, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
 const PACK = fileURLToPath(new URL('../../apps/web/test/fixtures/es.lang.json', import.meta.url));
-const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
 
 test('a built-in language: switched, stored, and set as <html lang>', async ({ page }) => {
   await page.goto('/');
@@ -17,28 +16,10 @@ test('a built-in language: switched, stored, and set as <html lang>', async ({ p
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
 
-test('a language pack uploaded to the device joins the switcher', async ({ page, request }) => {
-  const upload = await request.post('/api/file/upload?file=es.lang.json', {
-    headers: { Authorization: AUTH, 'X-Requested-With': 'XMLHttpRequest' },
-    multipart: {
-      config: { name: 'es.lang.json', mimeType: 'application/json', buffer: await readFile(PACK) },
-    },
-  });
-  expect(upload.status()).toBe(200);
+test('a language pack uploaded to the device joins the switcher', async ({ page, device }) => {
   // Packs are discovered at boot; the upload restarts the device.
-  await expect
-    .poll(
-      async () => {
-        try {
-          const answer = await request.get('/api/i18n/languages', { timeout: 2000 });
-          return answer.ok() ? ((await answer.json()) as { code: string }[]).map((entry) => entry.code) : [];
-        } catch {
-          return [];
-        }
-      },
-      { timeout: 20_000 },
-    )
-    .toContain('es');
+  await device.upload('es.lang.json', await readFile(PACK, 'utf8'));
+  await device.waitForRestart();
 
   await page.goto('/');
   const switcher = page.getByRole('combobox', { name: 'Language' });

@@ -1,0 +1,46 @@
+import { expect, test } from '../support/fixtures';
+
+// These tests change the device's password and access rules: each gets its own device.
+test.use({ fresh: true });
+
+const NEW_PASSWORD = 'solar-Roof-7';
+
+test('a stored login the device no longer accepts leads to the login and back', async ({
+  loggedIn: page,
+  device,
+}) => {
+  await device.setSecurity(NEW_PASSWORD, false);
+
+  await page.goto('/info/system');
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Finfo%2Fsystem$/);
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/info\/system$/);
+  await expect(page.getByRole('cell', { name: 'v25.4.10' })).toBeVisible();
+});
+
+test('without read-only access, Chromium opens the live socket with the stored login', async ({
+  browser,
+  loggedIn: page,
+  device,
+}) => {
+  await device.setSecurity(NEW_PASSWORD, false);
+  const authdata = Buffer.from(`admin:${NEW_PASSWORD}`).toString('base64');
+  await page.addInitScript((user) => localStorage.setItem('user', user), JSON.stringify({ authdata }));
+
+  // Chromium sends the URL's credentials only after the device's Basic challenge.
+  await page.goto('/');
+  await expect(page.getByRole('status', { name: 'Live connection active' })).toBeAttached();
+
+  // A visitor without a login gets no live connection.
+  const visitor = await browser.newPage({ baseURL: device.url });
+  await visitor.goto('/');
+  await expect(visitor.getByRole('status', { name: 'Live connection lost' })).toBeAttached();
+  await visitor.waitForTimeout(2000);
+  await expect(visitor.getByRole('status', { name: 'Live connection lost' })).toBeAttached();
+  await visitor.close();
+});
