@@ -61,7 +61,9 @@ async function run(options: CliOptions): Promise<void> {
 }
 
 try {
-  const options = parseCli(process.argv.slice(2));
+  // npm runs workspace scripts in the workspace folder; relative paths the user typed
+  // (--data, --webapp) mean the folder npm was started from (INIT_CWD).
+  const options = parseCli(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
   if (options === 'help') {
     console.log(USAGE);
   } else {
