@@ -34,9 +34,11 @@ export class CommandChannel {
     this.status = 'Pending';
   }
 
-  /** The poll turn re-sends a failed command. */
-  retryFailed(): void {
-    if (this.failed && !this.queued && !this.inFlight) this.enqueue(this.failed);
+  /** The poll turn re-sends a failed command; true when it did. */
+  retryFailed(): boolean {
+    if (!this.failed || this.queued || this.inFlight) return false;
+    this.enqueue(this.failed);
+    return true;
   }
 
   /**

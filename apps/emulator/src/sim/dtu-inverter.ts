@@ -7,7 +7,8 @@
 import { formatSerial, modelFromPartNumber, type ConfigInverter, type InverterFamily } from '@opendtu/api';
 import type { InverterSpec } from './catalog';
 import { CommandChannel, type Command } from './commands';
-import type { InverterEvent, PhysicalInverter } from './inverter-physics';
+import type { InverterEvent } from './inverter-event-log';
+import type { PhysicalInverter } from './inverter-physics';
 import type { RadioLink } from './radio-stats';
 import { emptyReading, readStatistics, zeroRuntime, type StatsReading } from './reading';
 
@@ -99,13 +100,13 @@ export class DtuInverter {
   visit(ctx: VisitContext): void {
     const { slot } = ctx;
     const answers = this.physical.answers(ctx.t);
-    if (this.pollEnabled || this.commandsEnabled) {
-      if (this.family.radio === 'cmt' && !this.reachable(slot.reachable_threshold) && this.commandsEnabled) {
-        this.radio.sendUnanswered();
-      }
+    const sentBefore = this.radio.stats.tx_request;
+    // Printed on every turn, also one that only re-sends commands or waits for the time.
+    ctx.log(`Fetch inverter: ${this.serialText.toUpperCase()}`);
+    if (this.family.radio === 'cmt' && !this.reachable(slot.reachable_threshold) && this.commandsEnabled) {
+      this.radio.sendUnanswered();
     }
     if (this.pollEnabled && ctx.timeValid) {
-      ctx.log(`Fetch inverter: ${this.serialText.toUpperCase()}`);
       const wantAlarm = this.alarmFailed || this.reading.eventCounter !== this.alarmStoredCounter;
       this.requestStatistics(answers, ctx);
       if (wantAlarm) this.requestAlarms(answers);
@@ -119,19 +120,31 @@ export class DtuInverter {
           this.radio.exchange(answers, 1) === 'ok' && this.radio.exchange(answers, 1) === 'ok';
       }
     }
-    if (this.commandsEnabled) {
-      this.limit.retryFailed();
-      this.power.retryFailed();
+    let resent = 0;
+    if (this.commandsEnabled && this.limit.retryFailed()) {
+      ctx.log('Resend ActivePowerControl');
+      resent += 1;
+    }
+    if (this.commandsEnabled && this.power.retryFailed()) {
+      ctx.log('Resend PowerCommand');
+      resent += 1;
     }
     if (slot.zero_runtime && !this.reachable(slot.reachable_threshold)) {
       zeroRuntime(this.reading);
       this.updateSeq += 1;
     }
+    // The radio works its queue off after the turn; the console shows how full it got.
+    const queued = Math.max(0, this.radio.stats.tx_request - sentBefore) + resent;
+    const nrf = this.family.radio === 'nrf' ? queued : 0;
+    ctx.log(`Queue size - NRF: ${nrf} CMT: ${queued - nrf}`);
   }
 
   /** Local day change (inverters.md §7.4), in the firmware's order. */
   dayChange(slot: ConfigInverter): void {
+    // The correction starts the new day from scratch: without forgetting yesterday's last
+    // value, the first reading of the morning (lower) would add all of yesterday again.
     this.yieldOffsets.fill(0);
+    this.lastRawYieldDay.fill(0);
     if (slot.zero_day) for (const dc of this.reading.dc) dc.yieldDay = 0;
     if (slot.clear_eventlog) this.eventBuffer = [];
     this.radio.reset();

@@ -3,7 +3,7 @@
  * serial, modules from the channel settings, a roof layout and a lifetime yield that are
  * plausible and always the same for the same serial.
  */
-import { familyOf, productionDate, type ConfigInverter } from '@opendtu/api';
+import { familyOf, productionDate, type ConfigInverter, type InverterFamily } from '@opendtu/api';
 import { defaultModuleWp, specFor, type InverterSpec } from './catalog';
 import { DtuInverter } from './dtu-inverter';
 import { PhysicalInverter, type InputSetup } from './inverter-physics';
@@ -16,12 +16,16 @@ const EAST: Orientation = { tilt: 15, azimuth: 90 };
 const WEST: Orientation = { tilt: 15, azimuth: 270 };
 const SOUTH_WEST: Orientation = { tilt: 35, azimuth: 210 };
 
-// Most roofs face south; some systems are east/west (first half of the inputs east), a
-// few south-west. Paired inputs share a tracker, so a pair always shares a direction.
-function layout(inputs: number, random: Random): Orientation[] {
+// Most roofs face south; some systems are east/west (the first half of the trackers
+// east), a few south-west. Paired inputs share a tracker and one voltage, so a pair always
+// faces one way (an HMT-6T has three trackers: two east, one west).
+function layout(family: InverterFamily, random: Random): Orientation[] {
   const r = random();
-  if (inputs >= 2 && r < 0.3) {
-    return Array.from({ length: inputs }, (_, i) => (i < inputs / 2 ? EAST : WEST));
+  const inputs = family.dcInputs;
+  const trackerOf = (input: number): number => (family.pairedVoltage ? Math.floor(input / 2) : input);
+  const trackers = trackerOf(inputs - 1) + 1;
+  if (trackers >= 2 && r < 0.3) {
+    return Array.from({ length: inputs }, (_, i) => (trackerOf(i) < trackers / 2 ? EAST : WEST));
   }
   const face = r < 0.85 ? SOUTH : SOUTH_WEST;
   return Array.from({ length: inputs }, () => face);
@@ -55,7 +59,7 @@ export function createInverter(slot: ConfigInverter, options: FactoryOptions): D
   if (!family) return undefined;
   const spec = specFor(slot.serial, family);
   const random = createRandom(seedOf('inverter', slot.serial));
-  const orientations = layout(family.dcInputs, random);
+  const orientations = layout(family, random);
   const inputs: InputSetup[] = moduleWps(slot, spec).map((wp, i) => ({
     wp,
     orientation: orientations[i] ?? SOUTH,

@@ -6,11 +6,11 @@
  */
 import type { InverterSpec } from './catalog';
 import type { GridState } from './grid';
-import { efficiencyAt, powerFactorAt, reactivePower } from './inverter-electrics';
+import { acSide, convert, sharePairVoltages, type AcState } from './conversion';
+import { InverterEventLog, type InverterEvent } from './inverter-event-log';
 import { planeOfArray, type Orientation } from './irradiance';
 import {
   cellTemperature,
-  limitedPoint,
   maxPowerPoint,
   openCircuitVoltage,
   type InputLight,
@@ -34,21 +34,7 @@ export interface Site {
   grid: GridState;
 }
 
-/** One entry of the inverter's own alarm log; `endMs` 0 = still open. */
-export interface InverterEvent {
-  id: number;
-  startMs: number;
-  endMs: number;
-}
-
-export interface AcState {
-  power: number;
-  voltage: number;
-  current: number;
-  frequency: number;
-  powerFactor: number;
-  reactivePower: number;
-}
+export type { AcState } from './conversion';
 
 /** Grid "Reconnect Time (RT)" of the profile: delay between waking up and feeding power. */
 export const RECONNECT_MS = 60_000;
@@ -59,27 +45,28 @@ const SOFT_START_PER_MS = 0.1 / 1000;
 const RESTART_OUTAGE_MS = 5_000;
 const WAKE_POA = 8;
 const SLEEP_POA = 3;
-const EVENT_LOG_SIZE = 15;
 const GRID_EVENTS_PER_AWAKE_HOUR = 0.3 / 14;
 const GRID_EVENT_IDS = [141, 143, 144, 145, 148];
+/** Three-phase inverters also watch the phase angle between the phases. */
+const HMT_GRID_EVENT_IDS = [...GRID_EVENT_IDS, 171];
 const MAX_STEP_MS = 10_000;
 /** Below this share of nominal power the inverter does not connect to the grid. */
 const MIN_FEED_SHARE = 0.005;
 
 export class PhysicalInverter {
-  readonly events: InverterEvent[] = [];
-  /** The inverter's alarm counter (EventLogCount of its statistics). */
-  eventCounter = 0;
+  readonly eventLog = new InverterEventLog();
   poweredOn = true;
   limitPersistent = 100;
   limitNonPersistent: number | undefined;
   readonly dc: OperatingPoint[];
-  readonly ac: AcState = { power: 0, voltage: 0, current: 0, frequency: 0, powerFactor: 0, reactivePower: 0 };
+  ac: AcState = { power: 0, voltage: 0, current: 0, frequency: 0, powerFactor: 0, reactivePower: 0 };
   /** Heat-sink temperature, °C (lags the load by about 10 min). */
   temperature: number;
   /** Wh per input since the last power-up, and over the inverter's life. */
   readonly yieldDayWh: number[];
   readonly yieldTotalWh: number[];
+  /** When the inverter last booted (woke up in the morning or restarted), epoch ms. */
+  poweredUpAt: number | undefined;
 
   private awake = false;
   private feedFromMs = Number.POSITIVE_INFINITY;
@@ -100,6 +87,15 @@ export class PhysicalInverter {
     this.yieldTotalWh = inputs.map((_, i) => yieldTotalWh[i] ?? 0);
     this.ownVoltageOffset = between(random, -0.8, 0.8);
     this.temperature = 15;
+  }
+
+  get events(): readonly InverterEvent[] {
+    return this.eventLog.entries;
+  }
+
+  /** The inverter's alarm counter (EventLogCount of its statistics). */
+  get eventCounter(): number {
+    return this.eventLog.counter;
   }
 
   /** True while the inverter's radio answers: it is awake (DC-powered) and not rebooting. */
@@ -126,11 +122,11 @@ export class PhysicalInverter {
     if (on === this.poweredOn) return;
     this.poweredOn = on;
     if (on) {
-      const open = this.events.find((e) => e.id === 124 && e.endMs === 0);
-      if (open) this.close(open, atMs);
+      const open = this.eventLog.findOpen(124);
+      if (open) this.eventLog.close(open, atMs);
       this.feedFromMs = atMs + TURN_ON_RECONNECT_MS;
     } else {
-      this.log(124, atMs, 0);
+      this.eventLog.add(124, atMs, 0);
     }
   }
 
@@ -157,29 +153,14 @@ export class PhysicalInverter {
     }
   }
 
-  private log(id: number, startMs: number, endMs: number): InverterEvent {
-    const event = { id, startMs, endMs };
-    this.events.push(event);
-    if (this.events.length > EVENT_LOG_SIZE) this.events.shift();
-    this.eventCounter += 1;
-    return event;
-  }
-
-  // Ending an event changes the log, so it counts like a new one: the DTU re-reads the log
-  // and shows the end time.
-  private close(event: InverterEvent, atMs: number): void {
-    event.endMs = atMs;
-    this.eventCounter += 1;
-  }
-
   // Waking up (morning) and restarting both boot the inverter: a fresh log, YieldDay 0,
   // the non-persistent limit forgotten, and the grid connection only after RT.
   private powerUp(atMs: number): void {
-    this.events.length = 0;
-    this.eventCounter = 0;
-    this.log(1, atMs, atMs);
-    if (this.random() < 0.25) this.log(2, atMs, atMs);
-    if (!this.poweredOn) this.log(124, atMs, 0);
+    this.poweredUpAt = atMs;
+    this.eventLog.clear();
+    this.eventLog.add(1, atMs, atMs);
+    if (this.random() < 0.25) this.eventLog.add(2, atMs, atMs);
+    if (!this.poweredOn) this.eventLog.add(124, atMs, 0);
     this.yieldDayWh.fill(0);
     this.limitNonPersistent = undefined;
     this.feedFromMs = atMs + RECONNECT_MS;
@@ -212,9 +193,11 @@ export class PhysicalInverter {
       t >= this.restartUntilMs &&
       t >= this.gridFaultUntilMs &&
       this.enoughToFeed(lights);
-    const acPower = feeding ? this.convert(lights, t) : this.idle(lights);
-    this.pairVoltages();
-    this.updateAc(acPower, site.grid);
+    const acPower = feeding ? this.feed(lights, t) : this.idle(lights);
+    if (this.spec.family.pairedVoltage) sharePairVoltages(this.dc);
+    const phaseVoltage = site.grid.voltage + this.ownVoltageOffset + (1.5 * acPower) / this.spec.nominalPower;
+    const pfNoise = acPower > 0 ? (this.random() - 0.5) * 2 : 0;
+    this.ac = acSide(this.spec, acPower, phaseVoltage, site.grid.frequency, pfNoise);
     const dcTotal = this.dc.reduce((sum, p) => sum + p.power, 0);
     const eta = dcTotal > 0 ? acPower / dcTotal : 0;
     this.dc.forEach((point, i) => {
@@ -227,28 +210,14 @@ export class PhysicalInverter {
     this.temperature = target + (this.temperature - target) * Math.exp(-dtS / 600);
   }
 
-  // Turns the inputs' light into AC power under the limit: per input without PDL, on the
-  // AC total with PDL (HMS-4T from firmware 1.1.12).
-  private convert(lights: InputLight[], t: number): number {
+  // Feeding under the limit, the nominal power and the soft-start ramp after (re)connecting.
+  private feed(lights: InputLight[], t: number): number {
     const nominal = this.spec.nominalPower;
     const ramp = Math.min(1, (t - this.feedFromMs) * SOFT_START_PER_MS);
     const acCap = Math.min(nominal, (this.limit / 100) * nominal, ramp * nominal);
-    const n = this.inputs.length;
-    const maxCurrent = this.spec.maxInputCurrent;
-    const available = lights.map((l) => limitedPoint(l, Number.POSITIVE_INFINITY, maxCurrent).power);
-    const sum = available.reduce((a, b) => a + b, 0);
-    let eta = efficiencyAt(Math.min(1, (sum * 0.955) / nominal));
-    const pdl = this.spec.family.id === 'HMS_4CH' && this.spec.fwBuildVersion >= 10112;
-    const allowed = available.map((p) => {
-      if (pdl) return sum * eta > acCap ? (p * acCap) / (sum * eta) : p;
-      return Math.min(p, acCap / n / eta);
-    });
-    lights.forEach((light, i) => {
-      this.dc[i] = limitedPoint(light, allowed[i] ?? 0, maxCurrent);
-    });
-    const dc = this.dc.reduce((a, p) => a + p.power, 0);
-    eta = efficiencyAt(Math.min(1, (dc * eta) / nominal)) * (1 + 0.003 * (this.random() - 0.5) * 2);
-    return dc * eta;
+    const { dc, acPower } = convert(this.spec, lights, acCap, (this.random() - 0.5) * 2);
+    dc.forEach((point, i) => (this.dc[i] = point));
+    return acPower;
   }
 
   // In the dusk the electronics stay powered a while after feeding stops, so the last
@@ -266,35 +235,6 @@ export class PhysicalInverter {
     return 0;
   }
 
-  // HM-4T/HERF-4T and HMT have one MPP tracker per pair of inputs: both show one voltage.
-  private pairVoltages(): void {
-    if (!this.spec.family.pairedVoltage) return;
-    for (let i = 0; i + 1 < this.dc.length; i += 2) {
-      const a = this.dc[i] as OperatingPoint;
-      const b = this.dc[i + 1] as OperatingPoint;
-      const voltage = (a.voltage + b.voltage) / 2;
-      for (const point of [a, b]) {
-        point.current = voltage > 0 ? point.power / voltage : 0;
-        point.voltage = voltage;
-      }
-    }
-  }
-
-  private updateAc(power: number, grid: GridState): void {
-    const load = power / this.spec.nominalPower;
-    const phaseVoltage = grid.voltage + this.ownVoltageOffset + 1.5 * load;
-    const pf = power > 0 ? Math.min(1, powerFactorAt(load) + 0.002 * (this.random() - 0.5)) : 0;
-    const threePhase = this.spec.family.acPhases === 3;
-    const phaseCurrent = pf > 0 ? power / ((threePhase ? 3 : 1) * phaseVoltage * pf) : 0;
-    this.ac.power = power;
-    // HMT reports the L1-L2 line voltage as "Voltage"; the 4T reports L1 current, the 6T the sum.
-    this.ac.voltage = threePhase ? phaseVoltage * Math.sqrt(3) : phaseVoltage;
-    this.ac.current = this.spec.family.id === 'HMT_6CH' ? phaseCurrent * 3 : phaseCurrent;
-    this.ac.frequency = grid.frequency;
-    this.ac.powerFactor = pf;
-    this.ac.reactivePower = reactivePower(power, pf);
-  }
-
   private setDark(): void {
     for (const point of this.dc) Object.assign(point, { voltage: 0, current: 0, power: 0 });
     Object.assign(this.ac, { power: 0, current: 0, powerFactor: 0, reactivePower: 0 });
@@ -303,13 +243,14 @@ export class PhysicalInverter {
   // Rare grid disturbances: the inverter disconnects for 1-3 min and reconnects after RT.
   private maybeGridFault(t: number, dtS: number): void {
     if (this.gridFault && t >= this.gridFaultUntilMs - RECONNECT_MS) {
-      this.close(this.gridFault, this.gridFaultUntilMs - RECONNECT_MS);
+      this.eventLog.close(this.gridFault, this.gridFaultUntilMs - RECONNECT_MS);
       this.gridFault = undefined;
     }
     if (this.gridFault || t < this.gridFaultUntilMs) return;
     if (this.random() >= (GRID_EVENTS_PER_AWAKE_HOUR * dtS) / 3600) return;
-    const id = GRID_EVENT_IDS[Math.floor(this.random() * GRID_EVENT_IDS.length)] ?? 148;
-    this.gridFault = this.log(id, t, 0);
+    const ids = this.spec.family.acPhases === 3 ? HMT_GRID_EVENT_IDS : GRID_EVENT_IDS;
+    const id = ids[Math.floor(this.random() * ids.length)] ?? 148;
+    this.gridFault = this.eventLog.add(id, t, 0);
     this.gridFaultUntilMs = t + between(this.random, 60_000, 180_000) + RECONNECT_MS;
     this.feedFromMs = this.gridFaultUntilMs;
   }

@@ -13,7 +13,7 @@ import { Poller } from './poller';
 import { seedOf } from './random';
 import type { InverterSource } from './registry';
 import { createSky, type WeatherClass } from './weather';
-import { loadYields, saveYields, type StoredYields } from './yield-store';
+import { loadInverterStates, saveInverterStates, type StoredInverters } from './yield-store';
 
 /** How much of the past the physics lives through when an inverter appears. */
 const HISTORY_MS = 86_400_000;
@@ -34,7 +34,7 @@ export class Simulation implements InverterSource {
   private constructor(
     private readonly device: Device,
     readonly poller: Poller,
-    private readonly storedYields: StoredYields,
+    private readonly stored: StoredInverters,
   ) {}
 
   static async start(device: Device, options: SimulationOptions = {}): Promise<Simulation> {
@@ -56,7 +56,7 @@ export class Simulation implements InverterSource {
       },
       device.clock.now(),
     );
-    const simulation = new Simulation(device, poller, await loadYields(device.dataDir));
+    const simulation = new Simulation(device, poller, await loadInverterStates(device.dataDir));
     const radios = device.radios();
     for (const slot of config.inverters) {
       if (slot.serial === 0) continue;
@@ -122,28 +122,57 @@ export class Simulation implements InverterSource {
     this.poller.refreshFlags();
   }
 
-  /** Writes the lifetime yields of all inverters (periodically and at shutdown), one write at a time. */
+  /**
+   * Writes what the inverters keep across a DTU restart (lifetime yields, limits, on/off),
+   * periodically and at shutdown, one write at a time.
+   */
   saveYields(): Promise<void> {
     for (const inverter of this.poller.inverters) this.remember(inverter);
-    const snapshot = structuredClone(this.storedYields);
-    this.saving = this.saving.then(() => saveYields(this.device.dataDir, snapshot).catch(() => undefined));
+    const snapshot = structuredClone(this.stored);
+    this.saving = this.saving.then(() =>
+      saveInverterStates(this.device.dataDir, snapshot).catch(() => undefined),
+    );
     return this.saving;
   }
 
   private remember(inverter: DtuInverter): void {
-    this.storedYields[formatSerial(inverter.serial)] = inverter.physical.yieldTotalWh.map(
-      (wh) => Math.round(wh * 1000) / 1000,
-    );
+    const { physical } = inverter;
+    this.stored[formatSerial(inverter.serial)] = {
+      yields: physical.yieldTotalWh.map((wh) => Math.round(wh * 1000) / 1000),
+      limitPersistent: physical.limitPersistent,
+      limitNonPersistent: physical.limitNonPersistent,
+      poweredOn: physical.poweredOn,
+      savedAt: this.poller.now,
+    };
   }
 
   private instantiate(slot: ConfigInverter): void {
     const radios = this.device.radios();
-    const stored = this.storedYields[formatSerial(slot.serial)];
+    const stored = this.stored[formatSerial(slot.serial)];
+    const nowMs = this.device.clock.now();
     const inverter = createInverter(slot, {
-      nowMs: this.device.clock.now(),
-      storedYields: stored,
+      nowMs,
+      storedYields: stored?.yields,
       radioReady: (radio) => radios[radio].configured && radios[radio].connected,
     });
-    if (inverter) this.poller.add(inverter, HISTORY_MS, stored !== undefined);
+    if (!inverter) return;
+    // The inverter did not restart with the DTU: its EEPROM limit and on/off state hold
+    // through the replayed day.
+    const { physical } = inverter;
+    if (stored?.limitPersistent !== undefined) physical.limitPersistent = stored.limitPersistent;
+    if (stored?.poweredOn !== undefined) physical.poweredOn = stored.poweredOn;
+    this.poller.add(inverter, HISTORY_MS, stored !== undefined);
+    // A non-persistent limit is lost at the inverter's next power-up (morning or restart),
+    // so it holds only if the inverter has been up without a break since it was saved.
+    const upSince = physical.poweredUpAt;
+    if (
+      stored?.limitNonPersistent !== undefined &&
+      stored.savedAt !== undefined &&
+      physical.answers(nowMs) &&
+      upSince !== undefined &&
+      upSince <= stored.savedAt
+    ) {
+      physical.limitNonPersistent = stored.limitNonPersistent;
+    }
   }
 }
