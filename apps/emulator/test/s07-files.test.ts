@@ -133,6 +133,22 @@ describe('§7.5 POST /api/file/upload', () => {
     expect(device.restarts).toHaveLength(1);
   });
 
+  it('answers a refused upload like the device answers a failed one: 500 text/plain FAIL, Connection: close, CORS', async () => {
+    const response = await uploadFile(device.app, '../escape.json', 'x');
+    expect(response).toMatchObject({ status: 500, body: 'FAIL' });
+    expect(response.headers['content-type']).toBe('text/plain');
+    expect(response.headers.connection).toBe('close');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('an upload far beyond any limit still gets the plain FAIL answer, and nothing is written', async () => {
+    const response = await uploadFile(device.app, 'huge.bin', Buffer.alloc(5 * 1024 * 1024, 1));
+    expect(response).toMatchObject({ status: 500, body: 'FAIL' });
+    expect(response.headers['content-type']).toBe('text/plain');
+    expect(await readdir(device.dataDir)).not.toContain('huge.bin');
+    expect(device.restarts).toEqual([]);
+  });
+
   it('refuses traversal names and oversized files (FAIL, no restart, nothing written)', async () => {
     for (const name of TRAVERSAL.filter((n) => n !== '')) {
       const response = await uploadFile(device.app, name, 'x');
@@ -141,5 +157,38 @@ describe('§7.5 POST /api/file/upload', () => {
     expect((await uploadFile(device.app, 'big.bin', Buffer.alloc(600 * 1024))).status).toBe(500);
     expect(device.restarts).toEqual([]);
     expect((await readdir(device.dataDir)).sort()).toEqual(['config.json']);
+  });
+});
+
+describe("§7.1 the emulator's own files are not device files", () => {
+  const YIELDS = '.sim-yields.json';
+
+  it('are neither listed, served, deleted nor overwritten through the file API', async () => {
+    await writeFile(join(device.dataDir, YIELDS), '{}');
+    await writeFile(join(device.dataDir, 'config.json.tmp-1-1'), '{');
+    const names = ((await getJson(device.app, '/api/file/list')).body as { name: string }[]).map(
+      (f) => f.name,
+    );
+    expect(names).toEqual(['config.json']);
+    const get = await device.app.inject({
+      url: `/api/file/get?file=${YIELDS}`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(get.statusCode).toBe(404);
+    expect((await postData(device.app, '/api/file/delete', { file: YIELDS })).status).toBe(404);
+    expect((await uploadFile(device.app, YIELDS, '[]')).status).toBe(500);
+    expect(await readFile(join(device.dataDir, YIELDS), 'utf8')).toBe('{}');
+  });
+
+  it("a factory reset keeps the simulated inverters' lifetime yields, as a DTU reset keeps the inverters'", async () => {
+    await writeFile(join(device.dataDir, YIELDS), '{}');
+    await postData(device.app, '/api/file/delete_all', { delete: true });
+    expect((await readdir(device.dataDir)).sort()).toEqual([YIELDS]);
+  });
+
+  it('do not count as used file-system space', async () => {
+    const before = (await getJson(device.app, '/api/system/status')).body.littlefs_used as number;
+    await writeFile(join(device.dataDir, YIELDS), 'x'.repeat(20_000));
+    expect((await getJson(device.app, '/api/system/status')).body.littlefs_used).toBe(before);
   });
 });

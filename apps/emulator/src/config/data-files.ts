@@ -1,4 +1,5 @@
 import { isAbsolute } from 'node:path';
+import { YIELD_FILE } from '../sim/yield-store';
 
 /**
  * The device's file system is flat (contract §7.1). The emulator keeps it in a folder, so
@@ -19,4 +20,14 @@ export function isSafeFileName(name: string): boolean {
 /** Temporary files of atomic writes are not part of the device's file system. */
 export function isTemporaryFile(name: string): boolean {
   return /\.tmp-\d+-\d+$/.test(name);
+}
+
+/**
+ * Files the emulator keeps in the data folder for itself, which a device does not have:
+ * temporaries of atomic writes and the simulated inverters' lifetime yields (on a real
+ * system those live in the inverters). The file API neither shows nor touches them, and a
+ * factory reset keeps the yields, as resetting a DTU does not reset its inverters.
+ */
+export function isEmulatorFile(name: string): boolean {
+  return isTemporaryFile(name) || name === YIELD_FILE;
 }

@@ -1,16 +1,23 @@
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONFIG_FILE_NAME, PIN_MAPPING_FILE_NAME, ResponseCode, type FileEntry } from '@opendtu/api';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { writeFileAtomic } from '../config/atomic-write';
-import { isSafeFileName, isTemporaryFile } from '../config/data-files';
+import { isEmulatorFile, isSafeFileName } from '../config/data-files';
 import { parseLeadingJson } from '../http/json-text';
 import { isBool, isObject, isString, member } from '../http/json-values';
+import { uploadedFile } from '../http/post-data';
 import { VALUES_MISSING, sendJson, success, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute } from '../http/route';
+import { sendUploadFail, sendUploadOk } from '../http/upload-answer';
 
 /** Largest file the emulator stores through /api/file/upload (a third of the device's LittleFS). */
 export const MAX_FILE_BYTES = 512 * 1024;
+
+/** A name of the device's flat file system: inside the data folder and not one of the emulator's own files. */
+function isDeviceFileName(name: string): boolean {
+  return isSafeFileName(name) && !isEmulatorFile(name);
+}
 
 function contentTypeOf(name: string): string {
   if (name.endsWith('.json')) return 'application/json';
@@ -27,25 +34,16 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** The uploaded file part's bytes: the part name does not matter (contract §7.5). */
-function uploadedBytes(request: FastifyRequest): Buffer | undefined {
-  const body = request.body as Record<string, unknown> | undefined;
-  if (!body) return undefined;
-  return Object.values(body).find((value): value is Buffer => Buffer.isBuffer(value));
-}
-
 /**
- * A restore the emulator refuses (deviation: the device stores anything): a config.json
- * that is not a JSON object with a `cfg` object, the web app's own client-side check. The
- * old config stays untouched and the device does not restart.
+ * A restore the emulator refuses: a config.json that is not one complete JSON object with
+ * a `cfg` object (the web app's own client-side check). Deviation, by design: the device
+ * stores any upload verbatim, and a truncated or foreign file then boots it with partly
+ * default settings, silently. Refusing such a file keeps the old config.json and the
+ * running device as they are (no restart), and the client learns it from the FAIL answer.
  */
 function isAcceptableConfig(bytes: Buffer): boolean {
   const parsed = parseLeadingJson(bytes.toString('utf8').replace(/^[^{]*/, ''));
   return parsed !== undefined && isObject(parsed.value) && isObject(parsed.value.cfg);
-}
-
-function fail(reply: FastifyReply): FastifyReply {
-  return reply.code(500).type('text/plain').header('Access-Control-Allow-Origin', '*').send('FAIL');
 }
 
 /** Contract §7.5: backup, restore, delete and factory reset of the device's files. */
@@ -56,7 +54,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   deviceRoute(app, 'GET', '/api/file/list', 'admin', async (_request, reply) => {
     const files: FileEntry[] = [];
     for (const entry of await readdir(device.dataDir, { withFileTypes: true })) {
-      if (!entry.isFile() || isTemporaryFile(entry.name)) continue;
+      if (!entry.isFile() || isEmulatorFile(entry.name)) continue;
       files.push({ name: entry.name, size: (await stat(pathOf(entry.name))).size });
     }
     return sendJson(reply, files);
@@ -65,7 +63,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   deviceRoute(app, 'GET', '/api/file/get', 'admin', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const name = typeof query.file === 'string' ? query.file : CONFIG_FILE_NAME;
-    if (!isSafeFileName(name) || !(await exists(pathOf(name)))) return reply.code(404).send('');
+    if (!isDeviceFileName(name) || !(await exists(pathOf(name)))) return reply.code(404).send('');
     const body = await readFile(pathOf(name));
     return reply
       .header('Content-Disposition', `attachment; filename="${name}"`)
@@ -76,7 +74,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   jsonPostRoute(app, '/api/file/delete', async (data, _request, reply) => {
     const name = member(data, 'file');
     if (!isString(name)) return VALUES_MISSING;
-    if (!isSafeFileName(name) || !(await exists(pathOf(name)))) return reply.code(404).send('');
+    if (!isDeviceFileName(name) || !(await exists(pathOf(name)))) return reply.code(404).send('');
     await unlink(pathOf(name));
     device.console.line(`File ${name} deleted`);
     return success('File deleted', ResponseCode.FileDeleteSuccess);
@@ -89,7 +87,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     // Factory reset: every file but the board's pin mapping goes; defaults at next boot.
     device.config.freeze();
     for (const name of await readdir(device.dataDir)) {
-      if (name === PIN_MAPPING_FILE_NAME) continue;
+      if (name === PIN_MAPPING_FILE_NAME || isEmulatorFile(name)) continue;
       await unlink(pathOf(name)).catch(() => undefined);
     }
     device.console.line('Factory reset: all files deleted, restarting');
@@ -100,22 +98,20 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   deviceRoute(app, 'POST', '/api/file/upload', 'admin', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const name = typeof query.file === 'string' ? query.file : undefined;
-    const bytes = uploadedBytes(request);
-    if (name !== undefined && bytes !== undefined) {
-      if (!isSafeFileName(name) || bytes.length > MAX_FILE_BYTES) return fail(reply);
-      if (name === CONFIG_FILE_NAME && !isAcceptableConfig(bytes)) return fail(reply);
-      await writeFileAtomic(pathOf(name), bytes);
+    const upload = uploadedFile(request);
+    if (name !== undefined && upload !== undefined) {
+      // Refused uploads (deviation: the device writes whatever it gets, until its flash is
+      // full) change nothing, so the device does not restart either.
+      const tooLarge = upload.truncated || upload.bytes.length > MAX_FILE_BYTES;
+      if (!isDeviceFileName(name) || tooLarge) return sendUploadFail(reply);
+      if (name === CONFIG_FILE_NAME && !isAcceptableConfig(upload.bytes)) return sendUploadFail(reply);
+      await writeFileAtomic(pathOf(name), upload.bytes);
       // The restored config must not be overwritten by the RAM copy before the restart.
       if (name === CONFIG_FILE_NAME) device.config.freeze();
-      device.console.line(`File ${name} uploaded (${bytes.length} bytes), restarting`);
+      device.console.line(`File ${name} uploaded (${upload.bytes.length} bytes), restarting`);
     }
     // As on the device, the answer is OK and a restart follows, with or without a file.
     device.restart(`file upload ${name ?? '(no name)'}`);
-    return reply
-      .code(200)
-      .type('text/plain')
-      .header('Connection', 'close')
-      .header('Access-Control-Allow-Origin', '*')
-      .send('OK');
+    return sendUploadOk(reply);
   });
 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { expandHostname } from '../config/identity';
 import { sendJson } from '../http/respond';
 import { deviceRoute } from '../http/route';
-import { heapFigures, HEAP_TOTAL, littlefsUsed, LITTLEFS_TOTAL, taskDetails } from './vitals';
+import { heapFigures, HEAP_TOTAL, littlefsUsed, LITTLEFS_TOTAL, SKETCH_TOTAL, taskDetails } from './vitals';
 
 /** The reset reasons the ESP-IDF reports after power-up and after `ESP.restart()`. */
 const RESET_REASON = { 'power-on': 'Vbat power on reset', software: 'Software reset CPU' } as const;
@@ -25,7 +25,7 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
       ...heapFigures(uptimeMs, seed),
       psram_total: 0,
       psram_used: 0,
-      sketch_total: 1_966_080,
+      sketch_total: SKETCH_TOTAL,
       sketch_used: 1_503_536,
       littlefs_total: LITTLEFS_TOTAL,
       littlefs_used: await littlefsUsed(device.dataDir),

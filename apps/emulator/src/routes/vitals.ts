@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TaskDetail } from '@opendtu/api';
+import { isEmulatorFile } from '../config/data-files';
 
 /**
  * Plausible, slowly changing figures for the status pages (contract §2.4, §3.1). They are
@@ -23,6 +24,8 @@ export function wifiSignal(uptimeMs: number, seed: number): number {
 }
 
 export const HEAP_TOTAL = 316_612;
+/** Size of one OTA app slot (a 4 MB flash with two 1.875 MB app partitions), the largest image. */
+export const SKETCH_TOTAL = 1_966_080;
 export const LITTLEFS_TOTAL = 1_441_792;
 /** LittleFS allocates in 4 KiB blocks; two are always taken by the root directory. */
 const BLOCK = 4096;
@@ -50,7 +53,7 @@ export async function littlefsUsed(dataDir: string): Promise<number> {
   let used = 2 * BLOCK;
   try {
     for (const entry of await readdir(dataDir, { withFileTypes: true })) {
-      if (!entry.isFile()) continue;
+      if (!entry.isFile() || isEmulatorFile(entry.name)) continue;
       const { size } = await stat(join(dataDir, entry.name));
       used += Math.max(1, Math.ceil(size / BLOCK)) * BLOCK;
     }
