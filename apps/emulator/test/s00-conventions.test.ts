@@ -1,5 +1,7 @@
+import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUTH, dataForm, postData, startTestDevice, type TestDevice } from './helpers';
+import { postParts } from './upload';
 
 let device: TestDevice;
 beforeEach(async () => {
@@ -24,6 +26,82 @@ describe('§0.2 routing', () => {
       expect(response.headers['content-type']).toBe('text/html');
       expect(response.headers['content-encoding']).toBe('gzip');
     }
+  });
+
+  it('every configuration endpoint answers the other methods with the SPA index, without acting', async () => {
+    const gets = [
+      '/api/security/authenticate',
+      '/api/security/config',
+      '/api/system/status',
+      '/api/network/status',
+      '/api/network/config',
+      '/api/ntp/status',
+      '/api/ntp/config',
+      '/api/ntp/time',
+      '/api/mqtt/status',
+      '/api/mqtt/config',
+      '/api/dtu/config',
+      '/api/device/config',
+      '/api/inverter/list',
+      '/api/inverter/stats_reset',
+      '/api/file/list',
+      '/api/file/get',
+      '/api/i18n/languages',
+      '/api/i18n/language',
+    ];
+    const posts = [
+      '/api/security/config',
+      '/api/network/config',
+      '/api/ntp/config',
+      '/api/ntp/time',
+      '/api/mqtt/config',
+      '/api/dtu/config',
+      '/api/device/config',
+      '/api/inverter/add',
+      '/api/inverter/edit',
+      '/api/inverter/del',
+      '/api/inverter/order',
+      '/api/file/delete',
+      '/api/file/delete_all',
+      '/api/file/upload',
+      '/api/firmware/update',
+      '/api/maintenance/reboot',
+    ];
+    const requests = [
+      ...gets.filter((url) => !posts.includes(url)).map((url) => ['POST', url] as const),
+      ...posts.filter((url) => !gets.includes(url)).map((url) => ['GET', url] as const),
+      ...[...gets, ...posts].flatMap((url) =>
+        (['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const).map((method) => [method, url] as const),
+      ),
+    ];
+    for (const [method, url] of requests) {
+      const response = await device.app.inject({ method, url, headers: { authorization: ADMIN_AUTH } });
+      expect(response.statusCode, `${method} ${url}`).toBe(200);
+      expect(response.headers['content-type'], `${method} ${url}`).toBe('text/html');
+      expect(response.headers['content-encoding'], `${method} ${url}`).toBe('gzip');
+    }
+    expect(device.restarts).toEqual([]);
+  });
+
+  it('a method the device does not know (PROPFIND, TRACE) gets no answer: the connection is closed', async () => {
+    await device.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = device.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    for (const method of ['PROPFIND', 'TRACE']) {
+      const received = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`${method} /api/system/status HTTP/1.1\r\nHost: dtu\r\n\r\n`),
+        );
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(received, method).toBe('');
+    }
+    // A known method on the same server is still answered.
+    const response = await fetch(`http://127.0.0.1:${port}/api/system/status`);
+    expect(response.status).toBe(200);
   });
 
   it('lets a handler take sub-paths (/api/inverter/list/anything)', async () => {
@@ -71,6 +149,15 @@ describe('§0.3 authentication', () => {
       headers: { authorization: `Digest ${token}` },
     });
     expect(digest.statusCode).toBe(401);
+  });
+
+  it('takes the token exactly as it follows the first space (two spaces do not match)', async () => {
+    const token = Buffer.from('admin:openDTU42').toString('base64');
+    const response = await device.app.inject({
+      url: '/api/security/authenticate',
+      headers: { authorization: `Basic  ${token}` },
+    });
+    expect(response.statusCode).toBe(401);
   });
 
   it('rejects another user name and a wrong password', async () => {
@@ -195,6 +282,48 @@ describe('§0.4 POST format', () => {
       payload: `data=${encodeURIComponent('{"reboot":false}')}`,
     });
     expect(JSON.parse(plain.body).code).toBe(6002);
+  });
+
+  it('integer checks refuse float literals even with a whole value (5.0, 1e0); float checks take them', async () => {
+    const del = (text: string): Promise<{ body: { code: number } }> =>
+      postData(device.app, '/api/inverter/del', text);
+    expect((await del('{"id":1.0}')).body.code).toBe(1005);
+    expect((await del('{"id":1e0}')).body.code).toBe(1005);
+    expect((await del('{"id":-0.0}')).body.code).toBe(1005);
+    expect((await del('{"id":1}')).body.code).toBe(4008);
+    const dtu =
+      '{"serial":"199980112345","pollinterval":5.0,"nrf_palevel":0,"cmt_palevel":0,"cmt_frequency":865000000,"cmt_country":0}';
+    expect((await postData(device.app, '/api/dtu/config', dtu)).body.code).toBe(1005);
+    expect((await postData(device.app, '/api/dtu/config', dtu.replace('5.0', '5'))).body.code).toBe(1001);
+    const ntp =
+      '{"ntp_server":"pool.ntp.org","ntp_timezone":"UTC0","ntp_timezone_descr":"Etc/UTC","latitude":48.0,"longitude":11,"sunsettype":1}';
+    expect((await postData(device.app, '/api/ntp/config', ntp)).body.code).toBe(1001);
+    expect(
+      (await postData(device.app, '/api/ntp/config', ntp.replace('"sunsettype":1', '"sunsettype":1.0'))).body
+        .code,
+    ).toBe(1005);
+  });
+
+  it('a repeated data field: the first one counts (url-encoded and text/plain)', async () => {
+    const payload = `data=${encodeURIComponent('{"reboot":false}')}&data=${encodeURIComponent('{"reboot":true}')}`;
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+      const response = await device.app.inject({
+        method: 'POST',
+        url: '/api/maintenance/reboot',
+        headers: { authorization: ADMIN_AUTH, 'content-type': type },
+        payload,
+      });
+      expect(JSON.parse(response.body).code, type).toBe(6002);
+    }
+    expect(device.restarts).toEqual([]);
+  });
+
+  it('a multipart part with a file name is an upload, not the data field (1002)', async () => {
+    const answer = await postParts(device.app, '/api/maintenance/reboot', [
+      { name: 'data', filename: 'data.json', content: '{"reboot":true}' },
+    ]);
+    expect(JSON.parse(answer.body)).toEqual({ type: 'warning', message: 'No values found!', code: 1002 });
+    expect(device.restarts).toEqual([]);
   });
 
   it('auth comes before the body checks', async () => {

@@ -18,7 +18,8 @@ function digest(text: string): Buffer {
 export function hasAdminCredentials(header: string | undefined, password: string): boolean {
   if (!header || /^digest /i.test(header)) return false;
   const space = header.indexOf(' ');
-  const token = (space >= 0 ? header.slice(space + 1) : header).trim().toLowerCase();
+  // Taken as it is: "Basic  <token>" (two spaces) does not match on the device either.
+  const token = (space >= 0 ? header.slice(space + 1) : header).toLowerCase();
   const expected = Buffer.from(`${AUTH_USERNAME}:${password}`).toString('base64').toLowerCase();
   return timingSafeEqual(digest(token), digest(expected));
 }

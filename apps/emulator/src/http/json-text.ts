@@ -1,20 +1,27 @@
+import { recordFloatLiterals } from './float-literals';
+
 /**
  * Parses the first complete JSON value of a text and ignores whatever follows it, as the
  * device's JSON library does (`{"a":1}xyz` parses). Returns undefined when the text does
  * not start with a complete value.
  */
 export function parseLeadingJson(text: string): { value: unknown } | undefined {
+  let source = text;
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) };
+    value = JSON.parse(source);
   } catch {
     const end = endOfFirstValue(text);
     if (end === undefined) return undefined;
+    source = text.slice(0, end);
     try {
-      return { value: JSON.parse(text.slice(0, end)) };
+      value = JSON.parse(source);
     } catch {
       return undefined;
     }
   }
+  recordFloatLiterals(source, value);
+  return { value };
 }
 
 function endOfFirstValue(text: string): number | undefined {

@@ -4,6 +4,8 @@
  * check use the `as*` functions, which coerce instead of failing.
  */
 
+import { isIntegralFloatLiteral } from './float-literals';
+
 type JsonObject = Record<string, unknown>;
 
 export function isObject(value: unknown): value is JsonObject {
@@ -28,6 +30,20 @@ export function isInteger(value: unknown, min: number, max: number): value is nu
 export const isUint8 = (value: unknown): value is number => isInteger(value, 0, 0xff);
 export const isInt8 = (value: unknown): value is number => isInteger(value, -128, 127);
 export const isUint32 = (value: unknown): value is number => isInteger(value, 0, 0xffffffff);
+
+/**
+ * `container[key].is<intN/uintN>()` of a request's JSON: as `isInteger`, and the member
+ * must not have been written as a float literal (`5.0`, `1e2`), which the device's
+ * library keeps as a float even though its value is whole.
+ */
+export function isIntegerAt(container: unknown, key: string, min: number, max: number): boolean {
+  return isInteger(member(container, key), min, max) && !isIntegralFloatLiteral(container, key);
+}
+
+export const isUint8At = (container: unknown, key: string): boolean => isIntegerAt(container, key, 0, 0xff);
+export const isInt8At = (container: unknown, key: string): boolean => isIntegerAt(container, key, -128, 127);
+export const isUint32At = (container: unknown, key: string): boolean =>
+  isIntegerAt(container, key, 0, 0xffffffff);
 
 /** `as<const char*>` into a String: missing/null is the text "null", other values their JSON text. */
 export function asString(value: unknown): string {

@@ -9,7 +9,7 @@ import {
   type DtuConfig,
 } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
-import { isInt8, isString, isUint32, isUint8, member } from '../http/json-values';
+import { isInt8At, isString, isUint32At, isUint8At, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 
@@ -38,21 +38,22 @@ export const dtuRoutes: FastifyPluginAsync = async (app) => {
   jsonPostRoute(app, '/api/dtu/config', async (data) => {
     const get = (key: string): unknown => member(data, key);
     const serialText = get('serial');
-    const pollinterval = get('pollinterval');
-    const nrfPa = get('nrf_palevel');
-    const cmtPa = get('cmt_palevel');
-    const frequency = get('cmt_frequency');
-    const country = get('cmt_country');
     if (
       !isString(serialText) ||
-      !isUint32(pollinterval) ||
-      !isUint8(nrfPa) ||
-      !isInt8(cmtPa) ||
-      !isUint32(frequency) ||
-      !isUint8(country)
+      !isUint32At(data, 'pollinterval') ||
+      !isUint8At(data, 'nrf_palevel') ||
+      !isInt8At(data, 'cmt_palevel') ||
+      !isUint32At(data, 'cmt_frequency') ||
+      !isUint8At(data, 'cmt_country')
     ) {
       return VALUES_MISSING;
     }
+    // All checked integers from here on.
+    const pollinterval = get('pollinterval') as number;
+    const nrfPa = get('nrf_palevel') as number;
+    const cmtPa = get('cmt_palevel') as number;
+    const frequency = get('cmt_frequency') as number;
+    const country = get('cmt_country') as number;
     const serial = parseSerial(serialText);
     if (serial === 0) return warning('Serial cannot be zero!', ResponseCode.DtuSerialZero);
     if (pollinterval === 0) return warning('Poll interval must be greater zero!', ResponseCode.DtuPollZero);

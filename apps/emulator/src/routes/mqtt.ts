@@ -5,8 +5,8 @@ import {
   byteLength,
   isBool,
   isString,
-  isUint32,
-  isUint8,
+  isUint32At,
+  isUint8At,
   member,
   truncateBytes,
 } from '../http/json-values';
@@ -181,9 +181,9 @@ export const mqttRoutes: FastifyPluginAsync = async (app) => {
     const present =
       BOOL_KEYS.every((key) => isBool(get(key))) &&
       STRING_KEYS.every((key) => isString(get(key))) &&
-      isUint32(get('mqtt_port')) &&
-      isUint8(get('mqtt_lwt_qos')) &&
-      isUint32(get('mqtt_publish_interval'));
+      isUint32At(data, 'mqtt_port') &&
+      isUint8At(data, 'mqtt_lwt_qos') &&
+      isUint32At(data, 'mqtt_publish_interval');
     if (!present) return VALUES_MISSING;
     // The root CA is not checked: a missing one is stored as the text "null".
     const form = { ...(data as Form), mqtt_root_ca_cert: asString(get('mqtt_root_ca_cert')) };

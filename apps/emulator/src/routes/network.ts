@@ -1,7 +1,7 @@
 import { ResponseCode, type NetworkConfig, type NetworkStatus } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { expandHostname } from '../config/identity';
-import { asBool, byteLength, isBool, isString, isUint32, member, truncateBytes } from '../http/json-values';
+import { asBool, byteLength, isBool, isString, isUint32At, member, truncateBytes } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { wifiSignal } from './vitals';
@@ -102,7 +102,7 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
     if (
       !STRING_KEYS.every((key) => isString(field(key))) ||
       !isBool(field('dhcp')) ||
-      !isUint32(field('aptimeout'))
+      !isUint32At(data, 'aptimeout')
     ) {
       return VALUES_MISSING;
     }

@@ -1,7 +1,7 @@
 import { ResponseCode, type NtpConfig, type NtpStatus, type NtpTime } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Device } from '../device';
-import { asString, byteLength, isNumber, isString, isUint32, isUint8, member } from '../http/json-values';
+import { asString, byteLength, isNumber, isString, isUint32At, isUint8At, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, success, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { isDayPeriod, sunTimes, type SunsetType } from '../sim/sun';
@@ -88,7 +88,7 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
       !isString(timezone) ||
       !isNumber(longitude) ||
       !isNumber(latitude) ||
-      !isUint8(sunsettype)
+      !isUint8At(data, 'sunsettype')
     ) {
       return VALUES_MISSING;
     }
@@ -118,7 +118,7 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
       timezone_descr: descr,
       latitude,
       longitude,
-      sunsettype,
+      sunsettype: sunsettype as number,
     });
     return persist(device, 'ntp', SETTINGS_SAVED);
   });
@@ -138,10 +138,9 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
   });
 
   jsonPostRoute(app, '/api/ntp/time', async (data) => {
-    const values = TIME_CHECKS.map(([key]) => member(data, key));
-    if (!values.every(isUint32)) return VALUES_MISSING;
+    if (!TIME_CHECKS.every(([key]) => isUint32At(data, key))) return VALUES_MISSING;
     const parts = Object.fromEntries(
-      TIME_CHECKS.map(([key], index) => [key, values[index] as number]),
+      TIME_CHECKS.map(([key]) => [key, member(data, key) as number]),
     ) as Record<(typeof TIME_CHECKS)[number][0], number>;
     for (const [key, min, max, message, code] of TIME_CHECKS) {
       if (parts[key] < min || parts[key] > max) return warning(message, code, { min, max });
