@@ -275,6 +275,35 @@ describe('§4.5-4.10 inverters', () => {
     ]);
   });
 
+  it('§4.7 edit: a channel name that is not a string is stored empty (`name | ""`)', async () => {
+    await postData(device.app, '/api/inverter/edit', {
+      id: 0,
+      serial: '114181234567',
+      name: 'Garage',
+      channel: [{ name: 123 }, { name: null }],
+    });
+    const [inverter] = (await getJson(device.app, '/api/inverter/list')).body.inverter;
+    expect(inverter.channel.map((c: { name: string }) => c.name)).toEqual(['', '']);
+  });
+
+  it('§4.7 edit: reachable_threshold takes any unsigned integer into its byte; other types give 2', async () => {
+    const threshold = async (value: unknown): Promise<number> => {
+      await postData(device.app, '/api/inverter/edit', {
+        id: 0,
+        serial: '114181234567',
+        name: 'Garage',
+        channel: [{}],
+        reachable_threshold: value,
+      });
+      return (await getJson(device.app, '/api/inverter/list')).body.inverter[0].reachable_threshold;
+    };
+    expect(await threshold(7)).toBe(7);
+    expect(await threshold(300)).toBe(44);
+    expect(await threshold(-1)).toBe(2);
+    expect(await threshold(3.5)).toBe(2);
+    expect(await threshold('5')).toBe(2);
+  });
+
   it('§4.8 del: 1005, 4005, then resets the slot but keeps clear_eventlog; empty slots delete fine', async () => {
     await add('114181234567', 'Garage');
     await postData(device.app, '/api/inverter/edit', {
@@ -307,6 +336,35 @@ describe('§4.5-4.10 inverters', () => {
       (i: { order: number }) => i.order,
     );
     expect(orders).toEqual([3, 2, 0]);
+  });
+
+  it('§4.9 order: positions are counted in a byte (the 257th entry is position 0 again)', async () => {
+    await add('114181234560', 'A');
+    await add('114181234561', 'B');
+    const order: number[] = Array.from({ length: 258 }, () => 99);
+    order[5] = 1;
+    order[257] = 0;
+    await postData(device.app, '/api/inverter/order', { order });
+    const orders = (await getJson(device.app, '/api/inverter/list')).body.inverter.map(
+      (i: { order: number }) => i.order,
+    );
+    expect(orders).toEqual([1, 5]);
+  });
+
+  it('§4.10 stats_reset: {} for a stored serial of no known family (it has no runtime inverter)', async () => {
+    await add('999912345678', 'Mystery');
+    expect((await getJson(device.app, '/api/inverter/stats_reset?inv=999912345678')).body).toEqual({});
+  });
+
+  it('§4.8 del of one of two slots with the same serial leaves the other one running', async () => {
+    await add('114181234567', 'One');
+    await add('114181234567', 'Two');
+    await postData(device.app, '/api/inverter/del', { id: 0 });
+    const { body } = await getJson(device.app, '/api/inverter/list');
+    expect(body.inverter.map((i: { id: number; type: string }) => [i.id, i.type])).toEqual([
+      [1, 'HM-600/700/800-2T'],
+    ]);
+    expect((await getJson(device.app, '/api/inverter/stats_reset?inv=114181234567')).body.code).toBe(4010);
   });
 
   it('§4.10 stats_reset: 4010 for a known inverter, {} otherwise', async () => {

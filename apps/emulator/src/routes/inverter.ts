@@ -16,13 +16,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { emptyInverterSlot } from '../config/defaults';
 import {
   asFloat,
-  asString,
   asUint16,
   asUint8,
   byteLength,
   isBool,
   isString,
-  isUint8,
+  isUint32At,
+  isUint8At,
   member,
   truncateBytes,
 } from '../http/json-values';
@@ -46,12 +46,37 @@ function readFlags(data: unknown): InverterFlags {
   for (const key of Object.keys(flags) as (keyof InverterFlags)[]) {
     const value = member(data, key);
     if (key === 'reachable_threshold') {
-      if (isUint8(value)) flags.reachable_threshold = value;
+      // The default is an `unsigned int`, so any such integer is taken, and then kept in
+      // the setting's single byte (300 becomes 44).
+      if (isUint32At(data, key)) flags.reachable_threshold = (value as number) % 256;
     } else if (isBool(value)) {
       flags[key] = value;
     }
   }
   return flags;
+}
+
+/**
+ * The runtime's inverter objects by serial, counted: adding the same serial twice (there
+ * is no duplicate check) makes two, and removing by serial takes one away. Only serials
+ * of a known family get an object (contract §4.6-4.8, §5.1).
+ */
+class RuntimeInverters {
+  private readonly counts = new Map<number, number>();
+
+  has(serial: number): boolean {
+    return (this.counts.get(serial) ?? 0) > 0;
+  }
+
+  add(serial: number): void {
+    if (familyOf(serial)) this.counts.set(serial, (this.counts.get(serial) ?? 0) + 1);
+  }
+
+  remove(serial: number): void {
+    const count = this.counts.get(serial) ?? 0;
+    if (count > 1) this.counts.set(serial, count - 1);
+    else this.counts.delete(serial);
+  }
 }
 
 /** Contract §4.5-4.10: the ten inverter slots. */
@@ -60,7 +85,7 @@ export const inverterRoutes: FastifyPluginAsync = async (app) => {
   // Which serials the runtime has inverter objects for: at boot only with a configured
   // radio; inverters added or edited through the API always (contract §5.1, §15 #21).
   const radios = device.radios();
-  const instantiated = new Set<number>();
+  const instantiated = new RuntimeInverters();
   if (radios.nrf.configured || radios.cmt.configured) {
     for (const slot of device.config.get().inverters) if (slot.serial !== 0) instantiated.add(slot.serial);
   }
@@ -121,40 +146,47 @@ export const inverterRoutes: FastifyPluginAsync = async (app) => {
     const serialText = member(data, 'serial');
     const name = member(data, 'name');
     const channels = member(data, 'channel');
-    if (!isUint8(id) || !isString(serialText) || !isString(name) || !Array.isArray(channels))
+    if (!isUint8At(data, 'id') || !isString(serialText) || !isString(name) || !Array.isArray(channels))
       return VALUES_MISSING;
-    if (id >= INV_MAX_COUNT) return INVALID_ID;
+    if ((id as number) >= INV_MAX_COUNT) return INVALID_ID;
     const serial = parseSerial(serialText);
     if (serial === 0) return SERIAL_ZERO;
     if (nameLengthInvalid(name)) return NAME_LENGTH;
     if (channels.length === 0 || channels.length > INV_MAX_CHAN_COUNT) {
       return warning('Invalid amount of max channel setting given!', ResponseCode.InverterInvalidMaxChannel);
     }
-    const slot = device.config.get().inverters[id];
+    const slot = device.config.get().inverters[id as number];
     if (!slot) return INVALID_ID;
-    if (slot.serial !== serial) instantiated.delete(slot.serial);
+    const oldSerial = slot.serial;
     Object.assign(slot, { serial, name }, readFlags(data));
     channels.forEach((channel: unknown, index) => {
       const target = slot.channel[index];
       if (!target) return;
       target.max_power = asUint16(member(channel, 'max_power'));
       target.yield_total_offset = asFloat(member(channel, 'yield_total_offset'));
+      // Read as `name | ""`: a name that is not a string is stored empty. The buffer holds
+      // 31 bytes without a guaranteed terminator, so 30 characters survive (§14).
       const channelName = member(channel, 'name');
-      // Stored in 31 bytes without a guaranteed terminator: 30 characters survive (§14).
-      target.name = channelName === undefined ? '' : truncateBytes(asString(channelName), 30);
+      target.name = isString(channelName) ? truncateBytes(channelName, 30) : '';
     });
-    instantiated.add(serial);
+    // A running inverter keeps its object under the same serial, is replaced under a new
+    // one; without one, the edit creates it (contract §4.7 step 8).
+    if (!instantiated.has(oldSerial)) instantiated.add(serial);
+    else if (oldSerial !== serial) {
+      instantiated.remove(oldSerial);
+      instantiated.add(serial);
+    }
     return persist(device, 'inverters', success('Inverter changed!', ResponseCode.InverterChanged));
   });
 
   jsonPostRoute(app, '/api/inverter/del', async (data) => {
-    const id = member(data, 'id');
-    if (!isUint8(id)) return VALUES_MISSING;
+    if (!isUint8At(data, 'id')) return VALUES_MISSING;
+    const id = member(data, 'id') as number;
     if (id >= INV_MAX_COUNT) return INVALID_ID;
     const slots = device.config.get().inverters;
     const old = slots[id];
     if (!old) return INVALID_ID;
-    instantiated.delete(old.serial);
+    instantiated.remove(old.serial);
     // Deleting does not reset clear_eventlog (contract §4.8).
     slots[id] = { ...emptyInverterSlot(), clear_eventlog: old.clear_eventlog };
     return persist(device, 'inverters', success('Inverter deleted!', ResponseCode.InverterDeleted));
@@ -167,7 +199,8 @@ export const inverterRoutes: FastifyPluginAsync = async (app) => {
     order.forEach((value: unknown, position) => {
       const id = asUint8(value);
       const slot = slots[id];
-      if (id < INV_MAX_COUNT && slot) slot.order = position;
+      // The firmware counts positions in a byte: the 257th entry is position 0 again.
+      if (id < INV_MAX_COUNT && slot) slot.order = position % 256;
     });
     return persist(device, 'inverters', success('Inverter order saved!', ResponseCode.InverterOrdered));
   });
