@@ -5,6 +5,8 @@ import { startEmulator, type RunningEmulator } from './emulator';
 export { ADMIN };
 
 interface WorkerFixtures {
+  /** Extra emulator options, e.g. `test.use({ emulatorArgs: ['--time', '...'] })`. */
+  emulatorArgs: string[];
   emulator: RunningEmulator;
 }
 
@@ -26,18 +28,18 @@ interface TestFixtures {
  * `page.goto('/')` opens the app.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  emulatorArgs: [[], { option: true, scope: 'worker' }],
   emulator: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const emulator = await startEmulator();
+    async ({ emulatorArgs }, use) => {
+      const emulator = await startEmulator(emulatorArgs);
       await use(emulator);
       await emulator.stop();
     },
     { scope: 'worker' },
   ],
   fresh: [false, { option: true }],
-  device: async ({ emulator, fresh }, use) => {
-    const own = fresh ? await startEmulator() : undefined;
+  device: async ({ emulator, emulatorArgs, fresh }, use) => {
+    const own = fresh ? await startEmulator(emulatorArgs) : undefined;
     await use(new DeviceClient((own ?? emulator).url));
     await own?.stop();
   },
