@@ -129,6 +129,28 @@ describe('POST /api/power/config (contract §9.4)', () => {
     expect(closed.events.find((e: any) => e.message_id === 124).end_time).toBeGreaterThan(0);
   });
 
+  it('restart: the inverter boots (event 1 at that time), stops feeding, then ramps up again', async () => {
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
+    advance(dev, 30_000);
+    expect((await inverter(dev, HMS)).producing).toBe(true);
+    await post(dev, '/api/power/config', { serial: HMS, restart: true });
+    const restartedAt = dev.clock.now();
+    // Two poll turns: the first statistics show the new alarm counter, the next turn fetches the log.
+    advance(dev, 35_000);
+    expect((await get(dev, '/api/power/status'))[HMS].power_set_status).toBe('Ok');
+    const down = await inverter(dev, HMS);
+    expect(down.producing).toBe(false);
+    expect(down.AC['0'].Power.v).toBe(0);
+    const log = await get(dev, `/api/eventlog/status?inv=${HMS}`);
+    const start = log.events.filter((e: any) => e.message_id === 1).at(-1);
+    // Seconds of the local (CEST) day: the restart, not this morning's wake-up.
+    const restartSecond = (Math.floor(restartedAt / 1000) + 7200) % 86_400;
+    expect(start.start_time).toBeGreaterThanOrEqual(restartSecond);
+    expect(start.start_time).toBeLessThan(restartSecond + 15);
+    advance(dev, 75_000);
+    expect((await inverter(dev, HMS)).producing).toBe(true);
+  });
+
   it('restart: a short outage, then YieldDay starts from 0 again', async () => {
     dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
     advance(dev, 30_000);

@@ -133,7 +133,7 @@ export class PhysicalInverter {
   /** A restart command: a few seconds without answer, then a fresh start (YieldDay 0). */
   restart(atMs: number): void {
     this.restartUntilMs = atMs + RESTART_OUTAGE_MS;
-    this.powerUp(atMs + RESTART_OUTAGE_MS);
+    this.powerUp(atMs + RESTART_OUTAGE_MS, false);
   }
 
   /** Jumps over a long gap (the clock was set far ahead) without simulating it. */
@@ -153,14 +153,16 @@ export class PhysicalInverter {
     }
   }
 
-  // Waking up (morning) and restarting both boot the inverter: a fresh log, YieldDay 0,
+  // Waking up (morning) and restarting both boot the inverter: YieldDay 0,
   // the non-persistent limit forgotten, and the grid connection only after RT.
-  private powerUp(atMs: number): void {
+  // A restart keeps the log and its counter going (the new "Inverter start" moves the
+  // counter, so the DTU fetches it); only the night's power loss starts a fresh log.
+  private powerUp(atMs: number, freshLog = true): void {
     this.poweredUpAt = atMs;
-    this.eventLog.clear();
+    if (freshLog) this.eventLog.clear();
     this.eventLog.add(1, atMs, atMs);
     if (this.random() < 0.25) this.eventLog.add(2, atMs, atMs);
-    if (!this.poweredOn) this.eventLog.add(124, atMs, 0);
+    if (!this.poweredOn && !this.eventLog.findOpen(124)) this.eventLog.add(124, atMs, 0);
     this.yieldDayWh.fill(0);
     this.limitNonPersistent = undefined;
     this.feedFromMs = atMs + RECONNECT_MS;
