@@ -67,6 +67,47 @@ describe('event log (contract §9.6)', () => {
   });
 });
 
+describe('event texts of three-phase inverters (inverters.md §3.2)', () => {
+  it('uses the HMT texts for an HMT and the general ones (or Unknown) for others', async () => {
+    dev = await startedAtNoon();
+    const at = dev.clock.now();
+    const physicalOf = (serial: string) => {
+      const inverter = dev?.app.device.inverters.find(Number.parseInt(serial, 16));
+      if (!inverter) throw new Error(serial);
+      return inverter.physical;
+    };
+    // The inverters log these themselves; the DTU fetches the log when the counter moves.
+    for (const serial of ['138291234567', '114181234569']) {
+      physicalOf(serial).eventLog.add(171, at, at + 60_000);
+      physicalOf(serial).eventLog.add(217, at, 0);
+    }
+    dev.clock.advance(40_000);
+    dev.app.device.inverters.step(dev.clock.now());
+    const texts = async (serial: string, locale: string): Promise<Record<number, string>> => {
+      const { events } = await get(dev as TestDevice, `/api/eventlog/status?inv=${serial}&locale=${locale}`);
+      return Object.fromEntries(events.map((e: any) => [e.message_id, e.message]));
+    };
+    expect(await texts('138291234567', 'en')).toMatchObject({
+      171: 'Grid: Abnormal phase difference between phase to phase',
+      217: 'PV-5: No input',
+    });
+    expect((await texts('138291234567', 'de'))[217]).toBe('PV-5: Kein  Eingang');
+    expect(await texts('114181234569', 'en')).toMatchObject({
+      171: 'Unknown',
+      217: 'PV-2: Input overvoltage',
+    });
+    expect((await texts('114181234569', 'fr'))[171]).toBe('Inconnu');
+    // Local seconds of day (CEST), the open event with end 0.
+    const { events } = await get(dev, '/api/eventlog/status?inv=138291234567');
+    const secondOfDay = (Math.floor(at / 1000) + 7200) % 86_400;
+    expect(events.find((e: any) => e.message_id === 171)).toMatchObject({
+      start_time: secondOfDay,
+      end_time: secondOfDay + 60,
+    });
+    expect(events.find((e: any) => e.message_id === 217).end_time).toBe(0);
+  });
+});
+
 describe('grid profile (contract §9.7, §9.8)', () => {
   it('returns the German profile decoded and raw, with a valid CRC', async () => {
     dev = await startedAtNoon();

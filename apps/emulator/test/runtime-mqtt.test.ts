@@ -16,6 +16,13 @@ afterEach(async () => {
   dev = undefined;
 });
 
+async function startBroker(): Promise<number> {
+  broker = await Aedes.createBroker();
+  server = createServer(broker.handle);
+  await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done));
+  return (server.address() as AddressInfo).port;
+}
+
 async function until(condition: () => boolean, timeoutMs = 8000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!condition()) {
@@ -42,8 +49,8 @@ describe('MQTT publishing to a real broker (aedes in-process)', () => {
     dev.app.device.inverters.step(dev.clock.now());
     const config = dev.app.device.config.get();
     Object.assign(config.mqtt, { enabled: true, hostname: '127.0.0.1', port, retain: false });
-    // Retained QoS 0 messages published in a burst did not reach this in-process aedes
-    // broker reliably; discovery is checked here with hass retain off.
+    // Retain is checked below with a late subscriber: a broker forwards to existing
+    // subscriptions with the retain flag cleared (MQTT 3.1.1 §3.3.1.3).
     Object.assign(config.mqtt.hass, { enabled: true, retain: false });
     await dev.app.device.saveConfig('mqtt');
 
@@ -71,5 +78,46 @@ describe('MQTT publishing to a real broker (aedes in-process)', () => {
       stat_t: 'solar/114181234569/0/power',
       unit_of_meas: 'W',
     });
+  });
+
+  it('retains what it publishes when asked, at the publish interval, with discovery per panel', async () => {
+    const port = await startBroker();
+    const arrivals: number[] = [];
+    watcher = await mqtt.connectAsync({ host: '127.0.0.1', port });
+    watcher.on('message', (topic) => {
+      if (topic === 'solar/ac/power') arrivals.push(Date.now());
+    });
+    await watcher.subscribeAsync('solar/ac/power');
+
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
+    dev.clock.advance(30_000);
+    dev.app.device.inverters.step(dev.clock.now());
+    const config = dev.app.device.config.get();
+    Object.assign(config.mqtt, { enabled: true, hostname: '127.0.0.1', port, retain: true });
+    Object.assign(config.mqtt.hass, { enabled: true, retain: true, individual_panels: true, expire: true });
+    await dev.app.device.saveConfig('mqtt');
+    await until(() => arrivals.length >= 2, 12_000);
+    // publish_interval is 5 s (default).
+    expect((arrivals[1] ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThan(4500);
+
+    const late = await mqtt.connectAsync({ host: '127.0.0.1', port });
+    const retained = new Map<string, string>();
+    late.on('message', (topic, payload, packet) => {
+      if (packet.retain) retained.set(topic, payload.toString());
+    });
+    await late.subscribeAsync('#');
+    const expected = [
+      'solar/dtu/status',
+      'solar/ac/power',
+      'solar/116491234568/status/limit_absolute',
+      'homeassistant/sensor/dtu_138291234567/ch6_power/config',
+    ];
+    await until(() => expected.every((topic) => retained.has(topic)));
+    await late.endAsync(true);
+    expect(retained.get('solar/dtu/status')).toBe('online');
+    expect(Number(retained.get('solar/ac/power'))).toBeGreaterThan(0);
+    expect(retained.get('solar/116491234568/status/limit_absolute')).toMatch(/^\d+\.\d\d$/);
+    const panel = JSON.parse(retained.get('homeassistant/sensor/dtu_138291234567/ch6_power/config') ?? '{}');
+    expect(panel).toMatchObject({ stat_t: 'solar/138291234567/6/power', unit_of_meas: 'W', exp_aft: 15 });
   });
 });

@@ -172,9 +172,14 @@ describe('a simulated day', () => {
 
   it('shows data only after time is synced, and starts with limit 0 until the first read-back', async () => {
     dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
+    // Nothing received yet: the model (max power) is unknown, so the absolute limit is -1.
+    const first = (await live(dev)).inverters[0];
+    expect(first).toMatchObject({ limit_relative: 0, limit_absolute: -1, data_age: 0 });
     advance(dev, 20_000);
     const early = (await live(dev)).inverters[0];
+    // Device info arrived with the first statistics; the limit is read only after 4 min.
     expect(early.limit_relative).toBe(0);
+    expect(early.limit_absolute).toBe(0);
     advance(dev, 5 * 60_000);
     const later = (await live(dev)).inverters[0];
     expect(later.limit_relative).toBe(100);

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_AUTH } from './helpers';
+
+const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+afterEach(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((done) => child?.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  child = undefined;
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the emulator process as a user would and resolves with its base URL. */
+async function startProcess(args: string[]): Promise<string> {
+  dataDir = await mkdtemp(join(tmpdir(), 'opendtu-cli-'));
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', SERVER, '--port', '0', '--data', dataDir, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child = proc;
+  return new Promise((resolve, reject) => {
+    let output = '';
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+}
+
+async function json(url: string): Promise<Record<string, unknown>> {
+  const response = await fetch(url, { headers: { authorization: ADMIN_AUTH } });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+describe('command line --time and --speed (README "Emulator options")', () => {
+  it('starts the clock at the given moment and runs it 60 times faster', async () => {
+    const base = await startProcess(['--time', '2026-06-21T10:00:00Z', '--speed', '60']);
+    // The emulated NTP sync takes about 2 s of real time.
+    let time: Record<string, unknown> = {};
+    for (let i = 0; i < 50 && time.ntp_status !== true; i += 1) {
+      await wait(100);
+      time = await json(`${base}/api/ntp/time`);
+    }
+    // 10:00 UTC is 12:00 in the default zone (CEST); a few real seconds are minutes here.
+    expect(time).toMatchObject({ ntp_status: true, year: 2026, month: 6, day: 21, hour: 12 });
+    const minutes = (t: Record<string, unknown>): number =>
+      Number(t.hour) * 60 + Number(t.minute) + Number(t.second) / 60;
+    const realStart = Date.now();
+    await wait(2000);
+    const later = await json(`${base}/api/ntp/time`);
+    const simMinutes = minutes(later) - minutes(time);
+    const realMinutes = (Date.now() - realStart) / 60_000;
+    expect(simMinutes / realMinutes).toBeGreaterThan(45);
+    expect(simMinutes / realMinutes).toBeLessThan(75);
+    // Noon in June: the demo installation is feeding.
+    const live = (await json(`${base}/api/livedata/status`)) as { total: { Power: { v: number } } };
+    expect(live.total.Power.v).toBeGreaterThan(0);
+  });
+});

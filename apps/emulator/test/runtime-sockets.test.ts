@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ADMIN_AUTH, startTestDevice, type TestDevice } from './helpers';
+import { HM, advance, post } from './runtime-helpers';
+
+let dev: TestDevice | undefined;
+const sockets: WebSocket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+  await dev?.close();
+  dev = undefined;
+});
+
+async function listen(device: TestDevice): Promise<string> {
+  await device.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = device.app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('no address');
+  return `ws://127.0.0.1:${address.port}`;
+}
+
+interface Client {
+  socket: WebSocket;
+  frames: string[];
+}
+
+function open(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    sockets.push(socket);
+    const frames: string[] = [];
+    socket.on('message', (data) => frames.push(data.toString()));
+    socket.on('open', () => resolve({ socket, frames }));
+    socket.on('unexpected-response', (_req, res) =>
+      reject(new Error(`HTTP ${res.statusCode} ${res.headers['www-authenticate']}`)),
+    );
+    socket.on('error', reject);
+  });
+}
+
+const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+const nextTurn = (): Promise<void> => new Promise((done) => setImmediate(done));
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not reached');
+    await wait(20);
+  }
+}
+
+describe('WebSocket access without read-only access (contract "Emulator deviations")', () => {
+  it('challenges an unauthenticated or wrong upgrade on /console with 401 Basic, accepts admin', async () => {
+    dev = await startTestDevice({ blank: true });
+    dev.app.device.config.get().security.allow_readonly = false;
+    const base = await listen(dev);
+    await expect(open(`${base}/console`)).rejects.toThrow('HTTP 401 Basic realm="console websocket"');
+    const wrong = `Basic ${Buffer.from('admin:wrong-password').toString('base64')}`;
+    await expect(open(`${base}/console`, { authorization: wrong })).rejects.toThrow(/HTTP 401 Basic/);
+    await expect(open(`${base}/livedata`, { authorization: wrong })).rejects.toThrow(
+      'HTTP 401 Basic realm="live websocket"',
+    );
+    const { socket } = await open(`${base}/console`, { authorization: ADMIN_AUTH });
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('disconnects open clients once when read-only access is switched off', async () => {
+    dev = await startTestDevice({ blank: true });
+    const base = await listen(dev);
+    const live = await open(`${base}/livedata`);
+    const console = await open(`${base}/console`);
+    const closed = Promise.all([live, console].map((c) => new Promise((done) => c.socket.on('close', done))));
+    dev.app.device.config.get().security.allow_readonly = false;
+    await dev.app.device.saveConfig('security');
+    await closed;
+    // Reconnecting with credentials works at once.
+    const again = await open(`${base}/livedata`, { authorization: ADMIN_AUTH });
+    expect(again.socket.readyState).toBe(WebSocket.OPEN);
+  });
+});
+
+describe('slow clients (contract §5.6: 32 queued messages, then disconnected)', () => {
+  it('disconnects a client that stops reading, and only that one', async () => {
+    dev = await startTestDevice({ blank: true });
+    const base = await listen(dev);
+    const reader = await open(`${base}/console`);
+    const stalled = await open(`${base}/console`);
+    // The stalled client stops reading: its TCP buffers fill up, then the server's queue.
+    (stalled.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    let disconnected = '';
+    dev.app.device.console.on('data', (text) => {
+      if (text.includes('disconnect')) disconnected += text;
+    });
+    const line = 'x'.repeat(440);
+    for (let i = 0; i < 60_000 && !disconnected; i += 1) {
+      dev.app.device.console.line(line);
+      await nextTurn();
+    }
+    expect(disconnected).toBe('Websocket: [/console][2] disconnect\r\n');
+    expect(reader.socket.readyState).toBe(WebSocket.OPEN);
+    await until(() => reader.frames.length > 1000);
+  });
+});
+
+describe('/console stream (contract §6)', () => {
+  it('keeps at most 500 bytes per flush: a write that would reach 500 is dropped, single bytes fill it', async () => {
+    dev = await startTestDevice({ blank: true });
+    const base = await listen(dev);
+    const { frames } = await open(`${base}/console`);
+    await until(() => frames.join('').includes('connect'));
+    frames.length = 0;
+    const log = dev.app.device.console;
+    const a = `${'a'.repeat(300)}\r\n`;
+    log.write(a);
+    log.write(`${'b'.repeat(197)}\r\n`); // 302 + 199 = 501: dropped
+    const c = `${'c'.repeat(195)}\r\n`;
+    log.write(c); // 302 + 197 = 499: kept
+    log.write('x'); // single byte while below 500: kept (500)
+    log.write('y'); // buffer full: dropped
+    await until(() => frames.length > 0);
+    log.line('after the flush');
+    await until(() => frames.join('').includes('after the flush'));
+    expect(frames[0]).toBe(`${a}${c}x`);
+    expect(Buffer.byteLength(frames[0] ?? '')).toBe(500);
+    expect(frames[1]).toBe('after the flush\r\n');
+  });
+
+  it('streams the poll loop and command re-sends as the device logs them', async () => {
+    // Night: the inverter does not answer, so a limit command fails and is re-sent.
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T00:00:00Z') });
+    const base = await listen(dev);
+    const { frames } = await open(`${base}/console`);
+    advance(dev, 20_000);
+    await post(dev, '/api/limit/config', { serial: HM, limit_value: 50, limit_type: 1 });
+    advance(dev, 30_000);
+    await until(() => frames.join('').includes('Resend ActivePowerControl'));
+    const text = frames.join('');
+    expect(text).toMatch(/Fetch inverter: 114181234569\r\n/);
+    expect(text).toMatch(/Queue size - NRF: \d+ CMT: 0\r\n/);
+    expect(text).toMatch(/Queue size - NRF: 0 CMT: \d+\r\n/);
+    expect(text).toContain('Resend ActivePowerControl\r\n');
+  });
+});
