@@ -126,12 +126,15 @@ describe('§3.11 POST /api/mqtt/config', () => {
       mqtt_topic: 'x y',
       mqtt_lwt_online: 'o'.repeat(30),
       mqtt_publish_interval: 1,
+      mqtt_port: 70000,
     });
     expect(body.code).toBe(1001);
     const config = (await getJson(device.app, '/api/mqtt/config')).body;
     expect(config.mqtt_topic).toBe('x y');
     expect(config.mqtt_lwt_online).toBe('o'.repeat(20));
     expect(config.mqtt_publish_interval).toBe(1);
+    // The port is a 32-bit setting on the device: not cut to 16 bits.
+    expect(config.mqtt_port).toBe(70000);
   });
 });
 

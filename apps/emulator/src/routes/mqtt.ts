@@ -197,7 +197,8 @@ export const mqttRoutes: FastifyPluginAsync = async (app) => {
     Object.assign(mqtt, {
       enabled: form.mqtt_enabled,
       hostname: cut(form.mqtt_hostname, 128),
-      port: form.mqtt_port & 0xffff,
+      // Held as a 32-bit number: without validation, 70000 is stored as it is.
+      port: form.mqtt_port,
       clientid: cut(form.mqtt_clientid, 64),
       username: cut(form.mqtt_username, 64),
       password: cut(form.mqtt_password, 64),
