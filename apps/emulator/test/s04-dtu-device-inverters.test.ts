@@ -159,6 +159,14 @@ describe('§4.3/4.4 device config', () => {
     expect(body.led).toEqual([{ brightness: 0 }, { brightness: 0 }]);
   });
 
+  it('display.locale keeps two bytes of UTF-8, not two characters', async () => {
+    await postData(device.app, '/api/device/config', {
+      curPin: { name: 'null' },
+      display: { locale: 'ühd' },
+    });
+    expect((await getJson(device.app, '/api/device/config')).body.display.locale).toBe('ü');
+  });
+
   it('a pin_mapping.json profile without radio pins leaves both radios unconfigured after the restart', async () => {
     await writeFile(
       join(device.dataDir, 'pin_mapping.json'),

@@ -61,7 +61,8 @@ export const deviceConfigRoutes: FastifyPluginAsync = async (app) => {
       powersafe: asBool(field('power_safe')),
       screensaver: asBool(field('screensaver')),
       contrast: asUint8(field('contrast')),
-      locale: asString(field('locale')).slice(0, 2),
+      // A 3-byte buffer: two bytes of UTF-8 and the terminator.
+      locale: truncateBytes(asString(field('locale')), 2),
       diagram_duration: asUint32(field('diagramduration')),
       diagram_mode: asUint8(field('diagrammode')),
     };
