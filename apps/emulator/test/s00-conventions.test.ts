@@ -261,6 +261,13 @@ describe('§0.4 POST format', () => {
     }
   });
 
+  it("1004 for containers nested deeper than the device library's limit of 10", async () => {
+    const nested = (levels: number): string =>
+      `{"reboot":false,"x":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expect((await postData(device.app, '/api/maintenance/reboot', nested(10))).body.code).toBe(6002);
+    expect((await postData(device.app, '/api/maintenance/reboot', nested(11))).body.code).toBe(1004);
+  });
+
   it('ignores text after the first complete JSON value', async () => {
     const { body } = await postData(device.app, '/api/maintenance/reboot', '{"reboot":false}xyz');
     expect(body.code).toBe(6002);
