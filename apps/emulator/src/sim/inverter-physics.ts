@@ -170,7 +170,7 @@ export class PhysicalInverter {
 
   private step(t: number, dtS: number, site: Site): void {
     const sun = sunPosition(t, site.latitude, site.longitude);
-    const k = site.sky.clearness(t);
+    const k = site.sky.clearness(t, site.longitude);
     const ambient = ambientTemperature(t, site.latitude, site.longitude, k);
     const lights: InputLight[] = this.inputs.map((input) => {
       const poa = planeOfArray(sun, k * (1 + 0.02 * (this.random() - 0.5) * 2), input.orientation);

@@ -177,6 +177,23 @@ describe('weather', () => {
     }
   });
 
+  it('keeps one weather per day from local solar midnight, also far from Greenwich', () => {
+    const sky = createSky(7);
+    for (const longitude of [-122.4, 151.2]) {
+      let changes = 0;
+      for (let d = 0; d < 30; d += 1) {
+        // 04:00 to 20:00 local solar time of that day.
+        const solarMidnight =
+          Date.parse('2025-06-01T00:00:00Z') + d * 86_400_000 - (longitude / 360) * 86_400_000;
+        const classes = new Set<string>();
+        for (let h = 4; h <= 20; h += 0.25)
+          classes.add(sky.weatherOf(solarMidnight + h * 3_600_000, longitude));
+        if (classes.size > 1) changes += 1;
+      }
+      expect(changes).toBe(0);
+    }
+  });
+
   it('draws all three weather classes over a month', () => {
     const sky = createSky(99);
     const classes = new Set<string>();

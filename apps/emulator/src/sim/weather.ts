@@ -10,10 +10,14 @@ export type WeatherClass = 'clear' | 'partly-cloudy' | 'overcast';
 const MINUTES_PER_DAY = 1440;
 const DAY_MS = 86_400_000;
 
+/**
+ * Days run from local solar midnight at the site's longitude (default 0), so the weather
+ * of a day never changes while the sun is up, wherever the site is.
+ */
 export interface Sky {
   /** Clearness index at an instant: 1 = clear sky, up to ~1.25 at a cloud edge. */
-  clearness(epochMs: number): number;
-  weatherOf(epochMs: number): WeatherClass;
+  clearness(epochMs: number, longitude?: number): number;
+  weatherOf(epochMs: number, longitude?: number): WeatherClass;
 }
 
 function pickClass(random: Random): WeatherClass {
@@ -77,8 +81,8 @@ function partlyCloudyDay(random: Random): Float64Array {
 /** The site's sky; `siteSeed` usually comes from the DTU serial. */
 export function createSky(siteSeed: number, force?: WeatherClass): Sky {
   const days = new Map<number, { weather: WeatherClass; k: Float64Array }>();
-  const dayOf = (epochMs: number): { weather: WeatherClass; k: Float64Array } => {
-    const index = Math.floor(epochMs / DAY_MS);
+  const dayOf = (solarMs: number): { weather: WeatherClass; k: Float64Array } => {
+    const index = Math.floor(solarMs / DAY_MS);
     let day = days.get(index);
     if (!day) {
       const random = createRandom(seedOf(siteSeed, 'weather', index));
@@ -95,11 +99,13 @@ export function createSky(siteSeed: number, force?: WeatherClass): Sky {
     }
     return day;
   };
+  const solar = (epochMs: number, longitude = 0): number => epochMs + (longitude / 360) * DAY_MS;
   return {
-    weatherOf: (epochMs) => dayOf(epochMs).weather,
-    clearness(epochMs) {
-      const { k } = dayOf(epochMs);
-      const minute = (epochMs - Math.floor(epochMs / DAY_MS) * DAY_MS) / 60_000;
+    weatherOf: (epochMs, longitude) => dayOf(solar(epochMs, longitude)).weather,
+    clearness(epochMs, longitude) {
+      const solarMs = solar(epochMs, longitude);
+      const { k } = dayOf(solarMs);
+      const minute = (solarMs - Math.floor(solarMs / DAY_MS) * DAY_MS) / 60_000;
       const i = Math.floor(minute);
       const a = k[i] ?? 1;
       const b = k[i + 1] ?? a;
