@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ADMIN_AUTH, startTestDevice, type TestDevice } from './helpers';
-import { HM, advance, post } from './runtime-helpers';
+import { HM, HMS, HMT, advance, post } from './runtime-helpers';
 
 let dev: TestDevice | undefined;
 const sockets: WebSocket[] = [];
@@ -76,6 +76,39 @@ describe('WebSocket access without read-only access (contract "Emulator deviatio
     const again = await open(`${base}/livedata`, { authorization: ADMIN_AUTH });
     expect(again.socket.readyState).toBe(WebSocket.OPEN);
   });
+});
+
+describe('/livedata push rules (contract §5.4)', () => {
+  it('pushes an inverter on new data, and every inverter again only after more than 10 s', async () => {
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
+    advance(dev, 60_000);
+    const base = await listen(dev);
+    const arrivals: { serial: string; at: number }[] = [];
+    const { socket } = await open(`${base}/livedata`);
+    const connectedAt = Date.now();
+    socket.on('message', (data) =>
+      arrivals.push({
+        serial: JSON.parse(data.toString()).inverters[0].serial,
+        at: Date.now() - connectedAt,
+      }),
+    );
+    // Nobody was connected: every inverter within the first tick.
+    await until(() => arrivals.length >= 3);
+    expect(arrivals.map((a) => a.serial).sort()).toEqual([HM, HMS, HMT].sort());
+    // The clock stands still, so nothing is new; one poll interval later one inverter has new data.
+    await wait(1500);
+    expect(arrivals).toHaveLength(3);
+    advance(dev, 5_000);
+    await until(() => arrivals.length >= 4);
+    await wait(1500);
+    expect(arrivals).toHaveLength(4);
+    // The others go out again once their last push is more than 10 s old.
+    await until(() => arrivals.length >= 6, 12_000);
+    const forced = arrivals.slice(4);
+    const polled = arrivals[3]?.serial;
+    expect(forced.map((a) => a.serial)).not.toContain(polled);
+    for (const frame of forced) expect(frame.at - (arrivals[0]?.at ?? 0)).toBeGreaterThanOrEqual(10_000);
+  }, 25_000);
 });
 
 describe('slow clients (contract §5.6: 32 queued messages, then disconnected)', () => {
