@@ -175,7 +175,12 @@ describe('a simulated day', () => {
     // Nothing received yet: the model (max power) is unknown, so the absolute limit is -1.
     const first = (await live(dev)).inverters[0];
     expect(first).toMatchObject({ limit_relative: 0, limit_absolute: -1, data_age: 0 });
-    advance(dev, 20_000);
+    // The first poll turn brings statistics; device info is asked for only on the next turn.
+    advance(dev, 5_000);
+    const polledOnce = (await live(dev)).inverters[0];
+    expect(polledOnce.data_age).toBe(0);
+    expect(polledOnce.limit_absolute).toBe(-1);
+    advance(dev, 15_000);
     const early = (await live(dev)).inverters[0];
     // Device info arrived with the first statistics; the limit is read only after 4 min.
     expect(early.limit_relative).toBe(0);

@@ -107,14 +107,17 @@ export class DtuInverter {
       this.radio.sendUnanswered();
     }
     if (this.pollEnabled && ctx.timeValid) {
+      // All requests of a turn are queued at once, so they see the state before this
+      // turn's statistics answer: the alarm counter, and whether any statistics arrived.
       const wantAlarm = this.alarmFailed || this.reading.eventCounter !== this.alarmStoredCounter;
+      const hadStatistics = this.everReceived;
       this.requestStatistics(answers, ctx);
       if (wantAlarm) this.requestAlarms(answers);
       if (this.limitReadDue(ctx.uptime)) this.requestLimit(answers, ctx);
-      if (this.everReceived && !this.gridProfileValid) {
+      if (hadStatistics && !this.gridProfileValid) {
         this.gridProfileValid = this.radio.exchange(answers, 6) === 'ok';
       }
-      if (this.everReceived && !this.devInfoValid) {
+      if (hadStatistics && !this.devInfoValid) {
         ctx.log('Request device info');
         this.devInfoValid =
           this.radio.exchange(answers, 1) === 'ok' && this.radio.exchange(answers, 1) === 'ok';
