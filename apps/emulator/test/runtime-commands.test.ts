@@ -108,6 +108,23 @@ describe('POST /api/power/config (contract §9.4)', () => {
     expect((await post(dev, '/api/power/config', { serial: HM, restart: false })).code).toBe(1001);
   });
 
+  it('fails while the inverter sleeps and re-sends the power command on every poll turn', async () => {
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T00:00:00Z') });
+    advance(dev, 60_000);
+    await post(dev, '/api/power/config', { serial: HMS, power: false });
+    expect((await get(dev, '/api/power/status'))[HMS].power_set_status).toBe('Pending');
+    advance(dev, 11_000);
+    expect((await get(dev, '/api/power/status'))[HMS].power_set_status).toBe('Failure');
+    const before = (await inverter(dev, HMS)).radio_stats;
+    advance(dev, 15_000);
+    const after = (await inverter(dev, HMS)).radio_stats;
+    // One turn: change channel, statistics, alarm log, and the re-sent command, all unanswered.
+    expect(after.tx_request - before.tx_request).toBeGreaterThanOrEqual(4);
+    expect(after.rx_fail_nothing - before.rx_fail_nothing).toBe(after.tx_request - before.tx_request);
+    expect(after.rx_success).toBe(before.rx_success);
+    expect(['Pending', 'Failure']).toContain((await get(dev, '/api/power/status'))[HMS].power_set_status);
+  });
+
   it('turns an inverter off (not producing, still reachable, event 124 open) and on again', async () => {
     dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
     advance(dev, 30_000);

@@ -78,6 +78,10 @@ describe('MQTT publishing to a real broker (aedes in-process)', () => {
       stat_t: 'solar/114181234569/0/power',
       unit_of_meas: 'W',
     });
+    // The device going away: the broker announces the last will.
+    await dev.close();
+    dev = undefined;
+    await until(() => messages.get('solar/dtu/status')?.payload === 'offline');
   });
 
   it('retains what it publishes when asked, at the publish interval, with discovery per panel', async () => {
