@@ -124,6 +124,27 @@ describe('grid profile (contract §9.7, §9.8)', () => {
   });
 });
 
+describe('grid profile before data and per country (contract §9.7, §9.8)', () => {
+  it('is Unknown before the inverter answered, then the profile of the country of the time zone', async () => {
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
+    expect(await get(dev, '/api/gridprofile/status?inv=116491234568')).toEqual({
+      name: 'Unknown',
+      version: '0.0.0',
+      sections: [],
+    });
+    expect(await get(dev, '/api/gridprofile/rawdata?inv=116491234568')).toEqual({ raw: [] });
+    expect(await get(dev, '/api/gridprofile/status?inv=112233445566')).toEqual({});
+    dev.app.device.config.get().ntp.timezone_descr = 'Europe/Vienna';
+    dev.clock.advance(40_000);
+    dev.app.device.inverters.step(dev.clock.now());
+    const status = await get(dev, '/api/gridprofile/status?inv=116491234568');
+    expect(status.name).toBe('AT - AT_TOR_Erzeuger_default');
+    const { raw } = await get(dev, '/api/gridprofile/rawdata?inv=116491234568');
+    expect(raw.slice(0, 2)).toEqual([0x0c, 0x00]);
+    expect(withCrc(raw)).toEqual(raw);
+  });
+});
+
 describe('Prometheus (contract §12)', () => {
   it('prints build, per-inverter limit and field metrics with the device labels', async () => {
     dev = await startedAtNoon();
