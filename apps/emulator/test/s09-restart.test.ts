@@ -59,27 +59,29 @@ function startServer(): Promise<Server> {
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-/** 'up' for any HTTP answer, 'refused' when nothing listens on the port. */
-async function probe(base: string): Promise<'up' | 'refused'> {
+/**
+ * 'up' for any HTTP answer, 'refused' when nothing listens on the port, 'lost' for a
+ * connection that broke otherwise (a request caught while the server shuts down).
+ */
+async function probe(base: string): Promise<'up' | 'refused' | 'lost'> {
   try {
     await fetch(`${base}/api/system/status`, { signal: AbortSignal.timeout(1000) });
     return 'up';
   } catch (error) {
     const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code === 'ECONNREFUSED') return 'refused';
-    throw error;
+    return code === 'ECONNREFUSED' ? 'refused' : 'lost';
   }
 }
 
 /** Waits for the port to refuse connections, then to answer again; returns the downtime. */
 async function waitForRestart(base: string): Promise<number> {
   const start = Date.now();
-  while ((await probe(base)) === 'up') {
+  while ((await probe(base)) !== 'refused') {
     if (Date.now() - start > 5000) throw new Error('the device did not go down');
     await sleep(50);
   }
   const down = Date.now();
-  while ((await probe(base)) === 'refused') {
+  while ((await probe(base)) !== 'up') {
     if (Date.now() - down > 15_000) throw new Error('the device did not come back');
     await sleep(100);
   }
