@@ -34,6 +34,8 @@ describe('POST /api/limit/config (contract §9.2)', () => {
     const cases: [unknown, number][] = [
       [{ serial: HM, limit_value: 50 }, 1005],
       [{ serial: HM, limit_value: 50, limit_type: 1.5 }, 1005],
+      // `is<uint16>` refuses a float literal even when its value is whole.
+      [`{"serial":"${HM}","limit_value":50,"limit_type":1.0}`, 1005],
       [{ serial: 5, limit_value: 50, limit_type: 1 }, 1005],
       [{ serial: 'xyz', limit_value: 50, limit_type: 1 }, 5001],
       [{ serial: HM, limit_value: 2251, limit_type: 1 }, 5002],

@@ -22,22 +22,20 @@ export const isBool = (value: unknown): value is boolean => typeof value === 'bo
 /** Any JSON number, integer or not (`is<float>`, `is<double>`). */
 export const isNumber = (value: unknown): value is number => typeof value === 'number';
 
-/** `is<uintN>` / `is<intN>`: a JSON integer (never `5.0`, never a string) within the C type's range. */
-export function isInteger(value: unknown, min: number, max: number): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-}
-
-export const isUint8 = (value: unknown): value is number => isInteger(value, 0, 0xff);
-export const isInt8 = (value: unknown): value is number => isInteger(value, -128, 127);
-export const isUint32 = (value: unknown): value is number => isInteger(value, 0, 0xffffffff);
-
 /**
- * `container[key].is<intN/uintN>()` of a request's JSON: as `isInteger`, and the member
- * must not have been written as a float literal (`5.0`, `1e2`), which the device's
- * library keeps as a float even though its value is whole.
+ * `container[key].is<intN/uintN>()` of a request's JSON: an integer (never a string)
+ * within the C type's range, not written as a float literal (`5.0`, `1e2`), which the
+ * device's library keeps as a float even though its value is whole.
  */
 export function isIntegerAt(container: unknown, key: string, min: number, max: number): boolean {
-  return isInteger(member(container, key), min, max) && !isIntegralFloatLiteral(container, key);
+  const value = member(container, key);
+  return (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= min &&
+    value <= max &&
+    !isIntegralFloatLiteral(container, key)
+  );
 }
 
 export const isUint8At = (container: unknown, key: string): boolean => isIntegerAt(container, key, 0, 0xff);

@@ -7,7 +7,7 @@ import {
   type LimitStatusMap,
 } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
-import { isInteger, isNumber, isString, member } from '../http/json-values';
+import { isIntegerAt, isNumber, isString, member } from '../http/json-values';
 import { readData } from '../http/post-data';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
 import { deviceRoute } from '../http/route';
@@ -33,8 +33,8 @@ export const limitRoutes: FastifyPluginAsync<{ sim: Simulation }> = async (app, 
     const { data } = read;
     const serialText = member(data, 'serial');
     const value = member(data, 'limit_value');
-    const type = member(data, 'limit_type');
-    if (!isString(serialText) || !isNumber(value) || !isInteger(type, 0, 0xffff)) {
+    const type = member(data, 'limit_type') as number;
+    if (!isString(serialText) || !isNumber(value) || !isIntegerAt(data, 'limit_type', 0, 0xffff)) {
       return sendJson(reply, VALUES_MISSING);
     }
     const serial = parseSerial(serialText);
