@@ -8,8 +8,41 @@ export interface CliOptions {
   dataDir: string;
   webappDir: string;
   speed: number;
-  start: number | undefined;
+  /** When the simulated clock starts: an instant, or a wall-clock time on the device. */
+  start: StartTime | undefined;
   verbose: boolean;
+}
+
+export type StartTime = { instant: number } | { deviceLocal: DeviceWallClock };
+
+/** A date and time as the device's clock shows it (in its configured time zone). */
+export interface DeviceWallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * `--time`: with a zone (`Z`, `+02:00`) it is that instant; without one it is the time
+ * the device's own clock shows, so `--time 2026-06-21T12:00` is noon at the device
+ * whatever the host's time zone.
+ */
+export function parseStartTime(text: string): StartTime {
+  const wall = WALL_CLOCK.exec(text);
+  if (wall) {
+    const [year, month, day, hour = 0, minute = 0, second = 0] = wall
+      .slice(1)
+      .map((part) => Number(part ?? 0));
+    return { deviceLocal: { year: year!, month: month!, day: day!, hour, minute, second } };
+  }
+  const instant = Date.parse(text);
+  if (Number.isNaN(instant)) throw new Error(`--time must be an ISO date-time, got "${text}"`);
+  return { instant };
 }
 
 export const USAGE = `Usage: opendtu-emulator [options]
@@ -18,7 +51,8 @@ export const USAGE = `Usage: opendtu-emulator [options]
   --data <dir>     the device's file system: config.json and uploads (default ./data)
   --webapp <dir>   serve this web bundle folder instead of ours (the six device files)
   --speed <n>      run the simulated clock n times faster than real time (default 1)
-  --time <iso>     start the simulated clock at this moment, e.g. 2026-06-21T12:00
+  --time <iso>     start the simulated clock at this moment; without a zone it is the
+                   device's local time, e.g. 2026-06-21T12:00 (noon at the device)
   --verbose        log every request
   --help           show this text`;
 
@@ -49,11 +83,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
     strict: true,
   });
   if (values.help) return 'help';
-  let start: number | undefined;
-  if (values.time !== undefined) {
-    start = Date.parse(values.time);
-    if (Number.isNaN(start)) throw new Error(`--time must be an ISO date-time, got "${values.time}"`);
-  }
+  const start = values.time === undefined ? undefined : parseStartTime(values.time);
   return {
     port: number('port', values.port, 0, 65535),
     host: values.host,

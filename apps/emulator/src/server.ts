@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildDevice } from './app';
 import { parseCli, USAGE, type CliOptions } from './cli';
 import { createClock } from './clock';
+import { resolveStartTime } from './time/start-time';
 
 /** How long a restarting device stays unreachable, as a rebooting ESP32 does. */
 const RESTART_DOWNTIME_MS = 3000;
 
 async function run(options: CliOptions): Promise<void> {
   await mkdir(options.dataDir, { recursive: true });
-  const clock = createClock({ start: options.start, speed: options.speed });
+  const start = await resolveStartTime(options.start, options.dataDir);
+  const clock = createClock({ start, speed: options.speed });
   let device: FastifyInstance | undefined;
   let port = options.port;
   let restarting = false;

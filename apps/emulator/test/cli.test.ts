@@ -31,7 +31,16 @@ describe('command line', () => {
       dataDir: '/home/me/x',
       webappDir: '/w',
       speed: 60,
-      start: Date.parse('2026-06-21T12:00:00Z'),
+      start: { instant: Date.parse('2026-06-21T12:00:00Z') },
+    });
+  });
+
+  it("reads --time without a zone as the device's own wall clock", () => {
+    expect(parseCli(['--time', '2026-06-21T12:30'])).toMatchObject({
+      start: { deviceLocal: { year: 2026, month: 6, day: 21, hour: 12, minute: 30, second: 0 } },
+    });
+    expect(parseCli(['--time', '2026-06-21T12:30+02:00'])).toMatchObject({
+      start: { instant: Date.parse('2026-06-21T10:30:00Z') },
     });
   });
 

@@ -21,14 +21,12 @@ afterEach(async () => {
 });
 
 /** Starts the emulator process as a user would and resolves with its base URL. */
-async function startProcess(args: string[]): Promise<string> {
+async function startProcess(args: string[], env: Record<string, string> = {}): Promise<string> {
   dataDir = await mkdtemp(join(tmpdir(), 'opendtu-cli-'));
   const proc = spawn(
     process.execPath,
     ['--import', 'tsx', SERVER, '--port', '0', '--data', dataDir, ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   child = proc;
   return new Promise((resolve, reject) => {
@@ -73,5 +71,16 @@ describe('command line --time and --speed (README "Emulator options")', () => {
     // Noon in June: the demo installation is feeding.
     const live = (await json(`${base}/api/livedata/status`)) as { total: { Power: { v: number } } };
     expect(live.total.Power.v).toBeGreaterThan(0);
+  });
+
+  it("reads --time without a zone as the device clock, whatever the host's zone", async () => {
+    const base = await startProcess(['--time', '2026-01-15T09:30'], { TZ: 'America/New_York' });
+    let time: Record<string, unknown> = {};
+    for (let i = 0; i < 50 && time.ntp_status !== true; i += 1) {
+      await wait(100);
+      time = await json(`${base}/api/ntp/time`);
+    }
+    // The device's default zone is Germany's, where it is 09:30.
+    expect(time).toMatchObject({ ntp_status: true, year: 2026, month: 1, day: 15, hour: 9, minute: 30 });
   });
 });

@@ -31,6 +31,9 @@ export function emptyInverterSlot(): ConfigInverter {
 }
 
 /** The configuration of a device without config.json (contract §7.2). */
+/** Germany's rules: the device's zone until the owner picks another (contract §3.5). */
+export const DEFAULT_NTP_TIMEZONE = 'CET-1CEST,M3.5.0,M10.5.0/3';
+
 export function defaultConfig(identity: Identity): ConfigFile {
   return {
     cfg: { version: CONFIG_VERSION, save_count: 0 },
@@ -49,7 +52,7 @@ export function defaultConfig(identity: Identity): ConfigFile {
     mdns: { enabled: false },
     ntp: {
       server: 'opendtu.pool.ntp.org',
-      timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
+      timezone: DEFAULT_NTP_TIMEZONE,
       timezone_descr: 'Europe/Berlin',
       latitude: 51.1657,
       longitude: 10.4515,
