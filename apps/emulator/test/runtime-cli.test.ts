@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_AUTH } from './helpers';
+import { ADMIN_AUTH, FIXTURE_WEBAPP } from './helpers';
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
@@ -25,7 +25,8 @@ async function startProcess(args: string[], env: Record<string, string> = {}): P
   dataDir = await mkdtemp(join(tmpdir(), 'opendtu-cli-'));
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', SERVER, '--port', '0', '--data', dataDir, ...args],
+    // The fixture bundle: unit tests run before the web app is built.
+    ['--import', 'tsx', SERVER, '--port', '0', '--data', dataDir, '--webapp', FIXTURE_WEBAPP, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   child = proc;
