@@ -3,19 +3,32 @@ import { test } from '../support/fixtures';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
-// A clear midsummer noon in the demo's time zone, so the live view has something to show.
-test.use({ emulatorArgs: ['--time', '2026-06-21T12:30:00+02:00'] });
+// A clear midsummer noon at the device, so live data has something to show.
+test.use({ emulatorArgs: ['--time', '2026-06-21T12:30'] });
 
-const SHOTS = [
-  { name: 'live-desktop', path: '/', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
-  { name: 'live-phone-dark', path: '/', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+interface Shot {
+  name: string;
+  path: string;
+  viewport: { width: number; height: number };
+  colorScheme: 'light' | 'dark';
+  /** How long data may take to arrive (the console needs a few poll rounds). */
+  settleMs?: number;
+}
+
+const DESKTOP = { width: 1280, height: 720 };
+const PHONE = { width: 390, height: 700 };
+
+const SHOTS: Shot[] = [
   {
-    name: 'system-desktop-dark',
-    path: '/info/system',
-    viewport: { width: 1280, height: 800 },
+    name: 'console-desktop-dark',
+    path: '/info/console',
+    viewport: DESKTOP,
     colorScheme: 'dark',
+    settleMs: 16_000,
   },
-] as const;
+  { name: 'system-desktop', path: '/info/system', viewport: DESKTOP, colorScheme: 'light' },
+  { name: 'login-phone', path: '/login', viewport: PHONE, colorScheme: 'light' },
+];
 
 for (const shot of SHOTS) {
   test(shot.name, async ({ loggedIn: page }) => {
@@ -23,8 +36,7 @@ for (const shot of SHOTS) {
     await page.emulateMedia({ colorScheme: shot.colorScheme });
     await page.goto(shot.path);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    // Live data arrives within a poll round.
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(shot.settleMs ?? 3000);
     await page.screenshot({ path: `${OUT}${shot.name}.png` });
   });
 }
