@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { LocalDateTime } from './time/posix-tz';
 
 export interface CliOptions {
   port: number;
@@ -13,17 +14,8 @@ export interface CliOptions {
   verbose: boolean;
 }
 
-export type StartTime = { instant: number } | { deviceLocal: DeviceWallClock };
-
-/** A date and time as the device's clock shows it (in its configured time zone). */
-export interface DeviceWallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+/** An instant, or a date and time as the device's clock shows it (in its configured zone). */
+export type StartTime = { instant: number } | { deviceLocal: Omit<LocalDateTime, 'weekday'> };
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 

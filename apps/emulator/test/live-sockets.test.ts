@@ -1,41 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- wire objects are checked field by field */
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { ADMIN_AUTH, startTestDevice, type TestDevice } from './helpers';
+import WebSocket from 'ws';
+import { useSocketTests, wait, type SocketClient } from './socket-helpers';
 
 let dev: TestDevice | undefined;
-const sockets: WebSocket[] = [];
 afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.terminate();
   await dev?.close();
   dev = undefined;
 });
-
-async function listen(device: TestDevice): Promise<string> {
-  await device.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = device.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('no address');
-  return `ws://127.0.0.1:${address.port}`;
-}
-
-function open(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ socket: WebSocket; frames: string[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
-    sockets.push(socket);
-    const frames: string[] = [];
-    socket.on('message', (data) => frames.push(data.toString()));
-    socket.on('open', () => resolve({ socket, frames }));
-    socket.on('unexpected-response', (_req, res) =>
-      reject(new Error(`HTTP ${res.statusCode} ${res.headers['www-authenticate']}`)),
-    );
-    socket.on('error', reject);
-  });
-}
-
-const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+const { listen, open } = useSocketTests();
 
 describe('/livedata WebSocket (contract §5.4)', () => {
   it('pushes one full frame per inverter, shaped like GET ?inv=', async () => {
@@ -78,7 +52,7 @@ describe('/livedata WebSocket (contract §5.4)', () => {
   it('keeps at most 8 clients, closing the oldest', async () => {
     dev = await startTestDevice({ blank: true });
     const base = await listen(dev);
-    const clients: { socket: WebSocket; frames: string[] }[] = [];
+    const clients: SocketClient[] = [];
     for (let i = 0; i < 9; i += 1) clients.push(await open(`${base}/livedata`));
     const firstClosed = new Promise((done) => clients[0]?.socket.on('close', done));
     await Promise.race([firstClosed, wait(2500)]);

@@ -1,52 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { ADMIN_AUTH, startTestDevice, type TestDevice } from './helpers';
 import { HM, HMS, HMT, advance, post } from './runtime-helpers';
+import WebSocket from 'ws';
+import { until, useSocketTests, wait } from './socket-helpers';
 
 let dev: TestDevice | undefined;
-const sockets: WebSocket[] = [];
 afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.terminate();
   await dev?.close();
   dev = undefined;
 });
+const { listen, open } = useSocketTests();
 
-async function listen(device: TestDevice): Promise<string> {
-  await device.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = device.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('no address');
-  return `ws://127.0.0.1:${address.port}`;
-}
-
-interface Client {
-  socket: WebSocket;
-  frames: string[];
-}
-
-function open(url: string, headers: Record<string, string> = {}): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
-    sockets.push(socket);
-    const frames: string[] = [];
-    socket.on('message', (data) => frames.push(data.toString()));
-    socket.on('open', () => resolve({ socket, frames }));
-    socket.on('unexpected-response', (_req, res) =>
-      reject(new Error(`HTTP ${res.statusCode} ${res.headers['www-authenticate']}`)),
-    );
-    socket.on('error', reject);
-  });
-}
-
-const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 const nextTurn = (): Promise<void> => new Promise((done) => setImmediate(done));
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await wait(20);
-  }
-}
 
 describe('WebSocket access without read-only access (contract "Emulator deviations")', () => {
   it('challenges an unauthenticated or wrong upgrade on /console with 401 Basic, accepts admin', async () => {
