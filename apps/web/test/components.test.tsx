@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DropdownDivider, NavDropdown } from '../src/components/dropdown';
+import { controlProps, Field } from '../src/components/field';
 import { Modal } from '../src/components/modal';
 import { I18nProvider } from '../src/i18n/i18n-provider';
 
@@ -77,5 +78,34 @@ describe('NavDropdown', () => {
     fireEvent.keyDown(screen.getByText('First'), { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
+  });
+});
+
+describe('Field', () => {
+  function Example({ error }: { error?: string }) {
+    return (
+      <Field id="name" label="Name" error={error} hint="Up to 31 characters">
+        <input {...controlProps('name', error)} />
+      </Field>
+    );
+  }
+
+  it('labels the control and describes it with the hint', () => {
+    render(<Example />);
+    const input = screen.getByLabelText('Name');
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Up to 31 characters',
+    );
+  });
+
+  it('shows the error instead of the hint and marks the control invalid', () => {
+    render(<Example error="Name is required" />);
+    const input = screen.getByLabelText('Name');
+    expect(input.className).toContain('is-invalid');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(input.getAttribute('aria-describedby')!);
+    expect(message?.textContent).toBe('Name is required');
+    expect(message?.className).toBe('invalid-feedback');
   });
 });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { login } from '../../api/security';
 import { Alert } from '../../components/api-alert';
+import { controlProps, Field } from '../../components/field';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
 import { safeReturnUrl } from '../../app/routes';
@@ -39,7 +40,8 @@ export function LoginPage() {
     }
   }
 
-  const invalid = (error: string | undefined) => (validated && error ? ' is-invalid' : '');
+  // Messages appear once the user has tried to log in.
+  const shown = (error: string | undefined) => (validated ? error : undefined);
 
   return (
     <PageFrame title={t('login.Login')}>
@@ -51,20 +53,19 @@ export function LoginPage() {
       <form className="card login-card" noValidate onSubmit={(event) => void onSubmit(event)}>
         <h2 className="card-header h5">{t('login.SystemLogin')}</h2>
         <div className="card-body">
-          <div className="mb-3">
-            <label htmlFor="login-username" className="form-label">
-              {t('login.Username')}
-            </label>
+          <Field
+            id="login-username"
+            label={t('login.Username')}
+            error={shown(usernameError)}
+            hint={strippedSpace ? t('login.UsernameNoSpaces') : undefined}
+          >
             <input
-              id="login-username"
-              className={`form-control${invalid(usernameError)}`}
+              {...controlProps('login-username', shown(usernameError))}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               required
               value={username}
-              aria-invalid={validated && !!usernameError}
-              aria-describedby="login-username-feedback"
               onKeyDown={(event) => {
                 if (event.key === ' ') {
                   event.preventDefault();
@@ -77,33 +78,17 @@ export function LoginPage() {
                 setUsername(value);
               }}
             />
-            <div
-              id="login-username-feedback"
-              className={validated && usernameError ? 'invalid-feedback' : 'form-text'}
-              aria-live="polite"
-            >
-              {validated && usernameError ? usernameError : strippedSpace ? t('login.UsernameNoSpaces') : ''}
-            </div>
-          </div>
-          <div className="mb-3">
-            <label htmlFor="login-password" className="form-label">
-              {t('login.Password')}
-            </label>
+          </Field>
+          <Field id="login-password" label={t('login.Password')} error={shown(passwordError)}>
             <input
-              id="login-password"
+              {...controlProps('login-password', shown(passwordError))}
               type="password"
-              className={`form-control${invalid(passwordError)}`}
               autoComplete="current-password"
               required
               value={password}
-              aria-invalid={validated && !!passwordError}
-              aria-describedby="login-password-feedback"
               onChange={(event) => setPassword(event.target.value)}
             />
-            <div id="login-password-feedback" className="invalid-feedback" aria-live="polite">
-              {validated && passwordError}
-            </div>
-          </div>
+          </Field>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             {t('login.LoginButton')}
