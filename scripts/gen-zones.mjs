@@ -6,34 +6,47 @@
 // not depend on the machine's tzdata.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const zoneinfo = process.argv[2] ?? '/usr/share/zoneinfo';
-const output = new URL('../apps/web/public/zones.json', import.meta.url);
-
-/** @param {string} name */
-export function posixFooter(name) {
-  const bytes = readFileSync(join(zoneinfo, name));
-  const text = bytes.toString('latin1');
+/**
+ * The POSIX TZ string a TZif file ends with.
+ * @param {string} zoneinfo
+ * @param {string} name
+ */
+export function posixFooter(zoneinfo, name) {
+  const text = readFileSync(join(zoneinfo, name)).toString('latin1');
   const end = text.lastIndexOf('\n');
   const start = text.lastIndexOf('\n', end - 1);
   if (start < 0 || end <= start) throw new Error(`${name}: no TZif footer`);
   return text.slice(start + 1, end);
 }
 
-const names = new Set(
-  readFileSync(join(zoneinfo, 'zone.tab'), 'utf8')
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => line.split('\t')[2])
-    .filter((name) => name !== undefined),
-);
-for (const file of readdirSync(join(zoneinfo, 'Etc'))) names.add(`Etc/${file}`);
-
-/** @type {Record<string, string>} */
-const zones = {};
-for (const name of [...names].sort()) {
-  const footer = posixFooter(name);
-  if (footer) zones[name] = footer;
+/**
+ * Every zone of zone.tab and Etc/, sorted by name, with its POSIX string.
+ * @param {string} zoneinfo
+ * @returns {Record<string, string>}
+ */
+export function buildZones(zoneinfo) {
+  const names = new Set(
+    readFileSync(join(zoneinfo, 'zone.tab'), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => line.split('\t')[2])
+      .filter((name) => name !== undefined),
+  );
+  for (const file of readdirSync(join(zoneinfo, 'Etc'))) names.add(`Etc/${file}`);
+  /** @type {Record<string, string>} */
+  const zones = {};
+  for (const name of [...names].sort()) {
+    const footer = posixFooter(zoneinfo, name);
+    if (footer) zones[name] = footer;
+  }
+  return zones;
 }
-writeFileSync(output, JSON.stringify(zones, null, 0) + '\n');
-console.log(`zones.json: ${Object.keys(zones).length} zones from ${zoneinfo}`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const zoneinfo = process.argv[2] ?? '/usr/share/zoneinfo';
+  const zones = buildZones(zoneinfo);
+  writeFileSync(new URL('../apps/web/public/zones.json', import.meta.url), JSON.stringify(zones) + '\n');
+  console.log(`zones.json: ${Object.keys(zones).length} zones from ${zoneinfo}`);
+}
