@@ -5,8 +5,11 @@ import { expect, test } from '@playwright/test';
 
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
-/** Hard ceiling for js/app.js.gz; the reference firmware's is 194,149 bytes. */
-const APP_JS_GZ_BUDGET = 140_000;
+/**
+ * Ceiling for js/app.js.gz: the project's goal of at most 100,000 bytes (the reference
+ * firmware's is 194,149). The shell is about 35,000 on Preact; every screen must fit.
+ */
+const APP_JS_GZ_BUDGET = 100_000;
 
 test('the build is exactly the six files of the device bundle', async () => {
   const files = (await readdir(DIST, { recursive: true })).map((f) => f.split('\\').join('/'));
