@@ -1,4 +1,4 @@
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { deviceBundle } from './build/device-bundle.ts';
 import { devProxy } from './build/dev-proxy.ts';
@@ -6,18 +6,10 @@ import { devProxy } from './build/dev-proxy.ts';
 // The build is the device's web bundle (see build/device-bundle.ts). `base: './'` keeps
 // every URL relative, so the app also works behind a reverse proxy under a sub-path;
 // index.html sets a <base> element that points at the app's root.
-//
-// The code is written against React's API and types; Preact's compat layer runs it
-// (the preset aliases react and react-dom). Measured on the app shell: js/app.js.gz
-// 95,824 bytes with React 19, 38,183 with Preact, and every byte ships in device flash.
 export default defineConfig({
   base: './',
-  resolve: {
-    // wouter reaches useSyncExternalStore through a shim for old Reacts; compat has it.
-    alias: { 'use-sync-external-store/shim/index.js': 'preact/compat' },
-  },
   plugins: [
-    preact({ prerender: { enabled: false } }),
+    react(),
     deviceBundle({
       content: ['index.html', 'src/**/*.{ts,tsx}'],
       safelist: [/^bg-/, /^text-bg-/, /^alert-/, /^btn-/, /^badge/, /^text-/, /^show$/, /^fade$/],

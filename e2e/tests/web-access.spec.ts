@@ -14,9 +14,9 @@ test('a stored login the device no longer accepts leads to the login and back', 
   await page.goto('/info/system');
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Finfo%2Fsystem$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 
-  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/info\/system$/);

@@ -7,29 +7,29 @@ test('login and logout round trip, back to the page that asked for it', async ({
   await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Please enter the user name.')).toBeVisible();
-  await expect(page.getByText('Please enter the password.')).toBeVisible();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
 
   // Spaces never get into the user name.
-  await page.getByLabel('User name').pressSequentially('ad min');
-  await expect(page.getByLabel('User name')).toHaveValue('admin');
+  await page.getByLabel('Username').pressSequentially('ad min');
+  await expect(page.getByLabel('Username')).toHaveValue('admin');
 
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('User name or password is wrong.');
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/maintenance\/reboot$/);
-  await expect(page.getByRole('heading', { name: 'Restart device' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Device Reboot' })).toBeVisible();
   const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as {
     authdata?: string;
   };
   expect(user.authdata).toBe(Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64'));
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });

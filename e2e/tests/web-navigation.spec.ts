@@ -2,21 +2,21 @@ import { expect, test } from '../support/fixtures';
 
 const SETTINGS = [
   ['Network', '/settings/network', 'Network settings'],
-  ['Time (NTP)', '/settings/ntp', 'Time settings (NTP)'],
+  ['NTP', '/settings/ntp', 'Time settings (NTP)'],
   ['MQTT', '/settings/mqtt', 'MQTT settings'],
-  ['Inverters', '/settings/inverter', 'Inverter settings'],
+  ['Inverter', '/settings/inverter', 'Inverter settings'],
   ['Security', '/settings/security', 'Security settings'],
-  ['DTU radio', '/settings/dtu', 'DTU radio settings'],
+  ['DTU', '/settings/dtu', 'DTU radio settings'],
   ['Device manager', '/settings/device', 'Device manager'],
-  ['Configuration files', '/settings/config', 'Configuration files'],
-  ['Firmware update', '/firmware/upgrade', 'Firmware update'],
-  ['Restart device', '/maintenance/reboot', 'Restart device'],
+  ['Config Management', '/settings/config', 'Config Management'],
+  ['Firmware Upgrade', '/firmware/upgrade', 'Firmware Upgrade'],
+  ['Device Reboot', '/maintenance/reboot', 'Device Reboot'],
 ] as const;
 
 const INFO = [
   ['System', '/info/system', 'System information'],
   ['Network', '/info/network', 'Network information'],
-  ['Time (NTP)', '/info/ntp', 'Time synchronisation (NTP)'],
+  ['NTP', '/info/ntp', 'Time synchronisation (NTP)'],
   ['MQTT', '/info/mqtt', 'MQTT information'],
   ['Console', '/info/console', 'Console'],
 ] as const;
@@ -29,7 +29,7 @@ test('every menu entry opens its screen, in the order of the spec', async ({ log
     'Settings',
     'Info',
     'About',
-    'Log out',
+    'Logout',
     /Colour scheme/,
   ]);
   for (const [menu, entries] of [
@@ -89,7 +89,7 @@ test('a failing call shows the Error screen with message and status', async ({ p
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Heap exhausted"}' }),
   );
   await page.goto('/info/system');
-  await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Oops' })).toBeVisible();
   await expect(page.getByText('Heap exhausted')).toBeVisible();
   await expect(page.getByText('HTTP status: 500')).toBeVisible();
 });

@@ -1,11 +1,12 @@
 // Turns Vite's output into the firmware's web bundle: exactly six files, with the CSS
 // purged of unused rules and injected by the single JavaScript file, and the three text
-// files stored gzipped (the firmware serves them with Content-Encoding: gzip as they are).
+// files stored gzipped (the firmware serves them with Content-Encoding: gzip as they are)
+// by the strongest encoder we have (build/flash-gzip.ts).
 import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { gzipSync, constants } from 'node:zlib';
 import { PurgeCSS } from 'purgecss';
 import type { Plugin } from 'vite';
+import { gzipForFlash } from './flash-gzip.ts';
 
 export const BUNDLE_FILES = [
   'favicon.ico',
@@ -82,7 +83,7 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
       for (const name of GZIPPED) {
         const file = join(outDir, name);
         const data = await readFile(file);
-        await writeFile(`${file}.gz`, gzipSync(data, { level: constants.Z_BEST_COMPRESSION }));
+        await writeFile(`${file}.gz`, await gzipForFlash(data));
         await rm(file);
       }
       const files = await listFiles(outDir);

@@ -1,4 +1,5 @@
-import { act, cleanup, render, screen } from '@testing-library/preact';
+import { cleanup, render, screen } from '@testing-library/react';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authEvents, base64Utf8, storedUser, urlCredentials } from '../src/api/auth';
 import { ApiError, apiGet, apiPost } from '../src/api/client';
@@ -99,7 +100,7 @@ describe('other failures', () => {
       answer(500, { message: 'Out of memory', code: 1007, type: 'danger' }, 'Internal Server Error'),
     );
     render(<App />);
-    expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Oops' })).toBeTruthy();
     expect(screen.getByText('Out of memory')).toBeTruthy();
     expect(screen.getByText('HTTP status: 500')).toBeTruthy();
     expect(window.location.pathname).toBe('/error');
