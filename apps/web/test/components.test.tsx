@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DropdownDivider, NavDropdown } from '../src/components/dropdown';
 import { controlProps, Field } from '../src/components/field';
 import { Modal } from '../src/components/modal';
+import { Tabs } from '../src/components/tabs';
 import { I18nProvider } from '../src/i18n/i18n-provider';
 
 beforeEach(() => {
@@ -107,5 +108,29 @@ describe('Field', () => {
     const message = document.getElementById(input.getAttribute('aria-describedby')!);
     expect(message?.textContent).toBe('Name is required');
     expect(message?.className).toBe('invalid-feedback');
+  });
+});
+
+describe('Tabs', () => {
+  it('shows one panel, moves with arrow keys and keeps the others mounted', () => {
+    render(
+      <Tabs
+        label="Sections"
+        tabs={[
+          { key: 'a', label: 'General', content: <input aria-label="Name" defaultValue="kept" /> },
+          { key: 'b', label: 'Strings', content: <p>second panel</p> },
+        ]}
+      />,
+    );
+    const general = screen.getByRole('tab', { name: 'General' });
+    expect(general.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('second panel').closest('[role=tabpanel]')?.hasAttribute('hidden')).toBe(true);
+    general.focus();
+    fireEvent.keyDown(general, { key: 'ArrowRight' });
+    const strings = screen.getByRole('tab', { name: 'Strings' });
+    expect(strings.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(strings);
+    expect(screen.getByText('second panel').closest('[role=tabpanel]')?.hasAttribute('hidden')).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Name', { selector: 'input' }).value).toBe('kept');
   });
 });
