@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { builtInMessages } from './build/compact-messages.ts';
 import { deviceBundle } from './build/device-bundle.ts';
 import { devProxy } from './build/dev-proxy.ts';
 
@@ -8,8 +10,16 @@ import { devProxy } from './build/dev-proxy.ts';
 // index.html sets a <base> element that points at the app's root.
 export default defineConfig({
   base: './',
+  resolve: {
+    alias: {
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./build/use-sync-external-store.ts', import.meta.url),
+      ),
+    },
+  },
   plugins: [
     react(),
+    builtInMessages(new URL('./src/i18n/', import.meta.url)),
     deviceBundle({
       content: ['index.html', 'src/**/*.{ts,tsx}'],
       safelist: [/^bg-/, /^text-bg-/, /^alert-/, /^btn-/, /^badge/, /^text-/, /^show$/, /^fade$/],

@@ -1,8 +1,6 @@
 import type { LanguageEntry } from '@opendtu/api';
+import { keys, texts } from 'virtual:built-in-messages';
 import type { MessageTree } from './runtime';
-import en from './en.json';
-import de from './de.json';
-import fr from './fr.json';
 
 /** Languages compiled into the app; the device may offer more (spec §3). */
 export const BUILT_IN_LANGUAGES: readonly LanguageEntry[] = [
@@ -11,7 +9,23 @@ export const BUILT_IN_LANGUAGES: readonly LanguageEntry[] = [
   { code: 'fr', name: 'Français' },
 ];
 
-export const BUILT_IN_MESSAGES: Readonly<Record<string, MessageTree>> = { en, de, fr };
+/** A message tree again from the compact form the build stores (build/compact-messages.ts). */
+export function messageTree(messageKeys: readonly string[], values: readonly (string | null)[]): MessageTree {
+  const tree: MessageTree = {};
+  messageKeys.forEach((key, index) => {
+    const value = values[index];
+    if (value === null || value === undefined) return;
+    const path = key.split('.');
+    let node = tree;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as MessageTree;
+    node[path[path.length - 1]!] = value;
+  });
+  return tree;
+}
+
+export const BUILT_IN_MESSAGES: Readonly<Record<string, MessageTree>> = Object.fromEntries(
+  Object.entries(texts).map(([code, values]) => [code, messageTree(keys, values)]),
+);
 
 export const FALLBACK_LOCALE = 'en';
 const LOCALE_KEY = 'locale';
