@@ -51,6 +51,14 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
       outDir = config.build.outDir;
     },
     async generateBundle(_output, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      if (chunks.length !== 1) {
+        this.error(`the device bundle needs exactly one JavaScript file, got ${chunks.length}`);
+      }
+      const [entry] = chunks;
+      // Custom properties the code names (inline styles, SVG colours) must survive the
+      // purge even where no kept rule reads them.
+      const codeVariables = entry?.type === 'chunk' ? [...new Set(entry.code.match(/--bs-[\w-]+/g))] : [];
       const cssAssets = Object.values(bundle).filter(
         (item) => item.type === 'asset' && item.fileName.endsWith('.css'),
       );
@@ -59,7 +67,7 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
         ? await new PurgeCSS().purge({
             content: options.content,
             css: [{ raw: css }],
-            safelist: { standard: options.safelist, variables: [/^--bs-/] },
+            safelist: { standard: options.safelist, variables: codeVariables },
             variables: true,
             keyframes: true,
             fontFace: true,
@@ -67,11 +75,6 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
         : [];
       for (const item of cssAssets) delete bundle[item.fileName];
 
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      if (chunks.length !== 1) {
-        this.error(`the device bundle needs exactly one JavaScript file, got ${chunks.length}`);
-      }
-      const [entry] = chunks;
       if (entry?.type === 'chunk' && purged?.css) entry.code = cssInjection(purged.css) + entry.code;
 
       const html = bundle['index.html'];
