@@ -6,6 +6,10 @@ type Value = number | boolean | undefined;
 
 const shown = (value: Value): string => (value === undefined ? '' : String(value));
 
+/** A pin the profile leaves out is unconnected (-1, or off) on a generic build (contract §4.3). */
+const orDefault = (value: Value, active: Value): Value =>
+  value !== undefined ? value : typeof active === 'boolean' ? false : -1;
+
 /**
  * The pins of the chosen profile beside those the device runs with now; a row that
  * differs says so in words as well as colour (a new profile applies after the restart).
@@ -34,26 +38,28 @@ export function PinTable({ active, selected }: { active: Pins; selected: PinMapp
           return (
             <tbody key={category}>
               {names.map((name, index) => {
-                const differs = shown(chosen?.[name]) !== shown(pins[name]);
+                const differs = shown(orDefault(chosen?.[name], pins[name])) !== shown(pins[name]);
+                // On the cells, not the row: the category cell spans rows that may not differ.
+                const mark = differs ? 'table-danger' : undefined;
                 return (
-                  <tr key={name} className={differs ? 'table-danger' : undefined}>
+                  <tr key={name}>
                     {index === 0 && (
                       <th scope="rowgroup" rowSpan={names.length}>
                         {category}
                       </th>
                     )}
-                    <td>
+                    <td className={mark}>
                       {name}
                       {differs && <span className="badge text-bg-danger ms-2">{t('pininfo.Differs')}</span>}
                     </td>
-                    <td className="text-end">
+                    <td className={`text-end ${mark ?? ''}`}>
                       {chosen?.[name] === undefined ? (
                         <span className="text-body-secondary">{t('pininfo.NotSet')}</span>
                       ) : (
                         shown(chosen[name])
                       )}
                     </td>
-                    <td className="text-end">{shown(pins[name])}</td>
+                    <td className={`text-end ${mark ?? ''}`}>{shown(pins[name])}</td>
                   </tr>
                 );
               })}
