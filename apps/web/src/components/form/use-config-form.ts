@@ -121,7 +121,8 @@ export function useConfigForm<T extends object>({
         // On a tab not shown (device manager), show that tab first.
         const panel = field?.closest('[role="tabpanel"][hidden]');
         if (panel) document.getElementById(panel.getAttribute('aria-labelledby') ?? '')?.click();
-        field?.focus();
+        // React shows the panel after this frame; a hidden field cannot take the focus.
+        requestAnimationFrame(() => field?.focus());
       });
       return;
     }
