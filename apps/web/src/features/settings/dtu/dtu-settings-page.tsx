@@ -99,7 +99,7 @@ export function DtuSettingsPage() {
                 )}
                 {band && !frequencyIsLegal(values.cmt_frequency, band) && (
                   <Alert variant="warning">
-                    {t('dtuadmin.CmtFrequencyWarning', {
+                    {t('dtuadmin.FrequencyOutsideLegal', {
                       min: mhz(band.freq_legal_min),
                       max: mhz(band.freq_legal_max),
                     })}
