@@ -72,7 +72,7 @@ test('display and LED settings are saved and kept; the first save restarts the d
 
   await page.getByRole('button', { name: 'Save' }).click();
   // The profile name goes from "" to "Default": the device restarts and the app waits for it.
-  await expect(page).toHaveURL(/\/wait$/);
+  await expect(page).toHaveURL(/\/wait$/, { timeout: 15_000 });
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
 
   await page.goto('/settings/device');
@@ -122,7 +122,7 @@ test('a profile from pin_mapping.json is chosen, compared with the active pins a
   await profile.selectOption({ label: 'CMT only' });
   await expect(page.getByRole('link', { name: 'Wiring diagram' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/wait$/);
+  await expect(page).toHaveURL(/\/wait$/, { timeout: 15_000 });
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
 
   await page.goto('/settings/device');

@@ -10,6 +10,7 @@ import { PageFrame } from '../../../components/page-frame';
 import { Tabs } from '../../../components/tabs';
 import { useI18n } from '../../../i18n/i18n-provider';
 import { deviceErrors } from './device-rules';
+import { untilDeviceGoesDown } from './device-restart';
 import { DisplaySettings } from './display-settings';
 import { LedSettings } from './led-settings';
 import { DEFAULT_PROFILE, PinAssignment, type PinMappingState } from './pin-assignment';
@@ -38,7 +39,10 @@ export function DeviceManagerPage() {
   const save = useCallback(
     async (values: DeviceConfig) => {
       const answer = await postDeviceConfig(values);
-      if (answer.type === 'success' && values.curPin.name !== storedName.current) navigate(ROUTES.wait);
+      if (answer.type === 'success' && values.curPin.name !== storedName.current) {
+        await untilDeviceGoesDown();
+        navigate(ROUTES.wait);
+      }
       return answer;
     },
     [navigate],
