@@ -110,3 +110,23 @@ test('the device refuses invalid DTU values sent directly, each with its code', 
   });
   expect(await device.get<DtuConfig>('api/dtu/config')).toEqual(config);
 });
+
+test('leaving the DTU settings with unsaved changes asks first', async ({ loggedIn: page }) => {
+  await page.goto('/settings/dtu');
+  await page.getByLabel('Poll interval').fill('30');
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'Live view' }).click();
+  await expect
+    .poll(() => questions)
+    .toEqual(['You have changes that are not saved. Leave this page and lose them?']);
+  await expect(page).toHaveURL(/\/settings\/dtu$/);
+  // Cancel reads the device's values again; nothing is left to lose.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Poll interval')).toHaveValue('5');
+  await page.getByRole('link', { name: 'Live view' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
