@@ -3,6 +3,8 @@ import { LoginPage } from '../features/auth/login-page';
 import { ConsolePage } from '../features/info/console-page';
 import { SystemInfoPage } from '../features/info/system-info-page';
 import { LivePage } from '../features/live/live-page';
+import { DeviceManagerPage } from '../features/settings/device/device-manager-page';
+import { DtuSettingsPage } from '../features/settings/dtu/dtu-settings-page';
 import { ErrorPage } from './error-page';
 import { PlaceholderPage } from './placeholder-page';
 import { RequireLogin } from './require-login';
@@ -27,8 +29,8 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.settingsMqtt]: () => placeholder('mqttadmin.MqttSettings'),
   [ROUTES.settingsInverter]: () => placeholder('inverteradmin.InverterSettings'),
   [ROUTES.settingsSecurity]: () => placeholder('securityadmin.SecuritySettings'),
-  [ROUTES.settingsDtu]: () => placeholder('dtuadmin.DtuSettings'),
-  [ROUTES.settingsDevice]: () => placeholder('deviceadmin.DeviceManager'),
+  [ROUTES.settingsDtu]: () => <DtuSettingsPage />,
+  [ROUTES.settingsDevice]: () => <DeviceManagerPage />,
   [ROUTES.settingsConfig]: () => placeholder('fileadmin.ConfigManagement'),
   [ROUTES.firmwareUpgrade]: () => (
     <RequireLogin>{placeholder('firmwareupgrade.FirmwareUpgrade')}</RequireLogin>

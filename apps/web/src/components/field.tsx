@@ -22,7 +22,9 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
         {label}
       </label>
       {children}
-      <div id={messageId(id)} className={error ? 'invalid-feedback' : 'form-text'} aria-live="polite">
+      {/* d-block: Bootstrap shows .invalid-feedback only right after an .is-invalid control,
+          which a control inside an input group (a unit beside it) is not. */}
+      <div id={messageId(id)} className={error ? 'invalid-feedback d-block' : 'form-text'} aria-live="polite">
         {error ?? hint}
       </div>
     </div>

@@ -1,13 +1,14 @@
 import type { ApiResponse } from '@opendtu/api';
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { useApiData } from '../../api/use-api-data';
+import { getAt, setAt, type FieldPath, type PathTo } from './paths';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 
-/** Messages by field name; a field without one is valid. */
-export type FormErrors<T> = Partial<Record<keyof T & string, string>>;
-
-/** The names of the fields of `T` whose values are of type `V`. */
-type KeysOf<T, V> = { [K in keyof T & string]: T[K] extends V ? K : never }[keyof T & string];
+/**
+ * Messages by field name, or by dotted path for nested values (`display.contrast`,
+ * `led.1.brightness`); a field without one is valid.
+ */
+export type FormErrors<T> = Partial<Record<(keyof T & string) | FieldPath<T>, string>>;
 
 export interface ConfigFormOptions<T> {
   /** Reads the settings; must be stable (module level or useCallback). */
@@ -38,15 +39,21 @@ export interface ConfigForm<T> {
   set: <K extends keyof T>(name: K, value: T[K]) => void;
   /** Changes several fields at once (e.g. a country and its default frequency). */
   update: (change: Partial<T>) => void;
+  /** Changes one nested value by its dotted path (`display.contrast`). */
+  setAt: (path: FieldPath<T>, value: unknown) => void;
   /** Reads the settings again, dropping unsaved changes. */
   reload: () => void;
   /** The form's onSubmit: checks every rule, then saves and reads the values back. */
   submit: (event?: FormEvent) => void;
-  /** The message a field shows now: once it was changed, or after a save was tried. */
-  error: (name: keyof T & string) => string | undefined;
-  text: (name: KeysOf<T, string>) => Binding<string>;
-  number: (name: KeysOf<T, number>) => Binding<number>;
-  check: (name: KeysOf<T, boolean>) => Binding<boolean>;
+  /**
+   * The message a field shows now: once it (or an object or list holding it) was
+   * changed, or after a save was tried.
+   */
+  error: (name: (keyof T & string) | FieldPath<T>) => string | undefined;
+  /** Bindings by field name or by dotted path into nested objects and lists. */
+  text: (name: PathTo<T, string>) => Binding<string>;
+  number: (name: PathTo<T, number>) => Binding<number>;
+  check: (name: PathTo<T, boolean>) => Binding<boolean>;
 }
 
 /**
@@ -92,8 +99,16 @@ export function useConfigForm<T extends object>({
     <K extends keyof T>(name: K, value: T[K]) => update({ [name]: value } as unknown as Partial<T>),
     [update],
   );
+  const setPath = useCallback((path: string, value: unknown) => {
+    setValues((previous) => (previous ? setAt(previous, path, value) : previous));
+    setTouched((previous) => new Set([...previous, path]));
+  }, []);
 
-  const error = (name: keyof T & string) => (submitted || touched.has(name) ? errors[name] : undefined);
+  // `led.1.brightness` counts as changed when `led` or `led.1` was replaced as a whole.
+  const wasTouched = (path: string) =>
+    path.split('.').some((_step, index, steps) => touched.has(steps.slice(0, index + 1).join('.')));
+  const error = (name: string) =>
+    submitted || wasTouched(name) ? (errors as Record<string, string | undefined>)[name] : undefined;
 
   function submit(event?: FormEvent): void {
     event?.preventDefault();
@@ -101,7 +116,14 @@ export function useConfigForm<T extends object>({
     setSubmitted(true);
     if (Object.values(errors).some((message) => message !== undefined)) {
       // After the messages render, take the user to the first one.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() => {
+        const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+        // On a tab not shown (device manager), show that tab first.
+        const panel = field?.closest('[role="tabpanel"][hidden]');
+        if (panel) document.getElementById(panel.getAttribute('aria-labelledby') ?? '')?.click();
+        // React shows the panel after this frame; a hidden field cannot take the focus.
+        requestAnimationFrame(() => field?.focus());
+      });
       return;
     }
     setSaving(true);
@@ -117,11 +139,12 @@ export function useConfigForm<T extends object>({
     );
   }
 
-  function binding<V>(name: keyof T & string): Binding<V> {
+  function binding<V>(name: string): Binding<V> {
     return {
       id: `${formId}-${name}`,
-      value: (values as Record<string, unknown> | undefined)?.[name] as V,
-      onChange: (value: V) => set(name, value as T[keyof T]),
+      value: getAt(values, name) as V,
+      onChange: (value: V) =>
+        name.includes('.') ? setPath(name, value) : set(name as keyof T, value as T[keyof T]),
       error: error(name),
     };
   }
@@ -135,6 +158,7 @@ export function useConfigForm<T extends object>({
     clearResponse: () => setResponse(undefined),
     set,
     update,
+    setAt: setPath,
     reload,
     submit,
     error,
