@@ -1,4 +1,3 @@
-import { Accordion, type AccordionSection } from '../../components/accordion';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
 
@@ -18,12 +17,7 @@ const TOPICS: Topic[] = [
   },
   {
     titleKey: 'about.ProjectOrigin',
-    bodyKeys: [
-      'about.ProjectOriginBody1',
-      'about.ProjectOriginBody2',
-      'about.ProjectOriginBody3',
-      'about.ProjectOriginBody4',
-    ],
+    bodyKeys: ['about.ProjectOriginBody1', 'about.ProjectOriginBody2'],
     links: [{ labelKey: 'about.FirmwareSourceLink', url: FIRMWARE }],
   },
   {
@@ -43,31 +37,34 @@ const TOPICS: Topic[] = [
   },
 ];
 
-/** Where the project comes from and where to read, report and talk about it. */
+/**
+ * Where the project comes from and where to read, report and talk about it: five
+ * sections that open and close like an accordion, built on the browser's own
+ * disclosure element (keyboard and screen reader support included, no script, no CSS).
+ */
 export function AboutPage() {
   const { t } = useI18n();
-  const sections: AccordionSection[] = TOPICS.map((topic) => ({
-    title: t(topic.titleKey),
-    body: (
-      <>
-        {topic.bodyKeys.map((key) => (
-          <p key={key}>{t(key)}</p>
-        ))}
-        <ul className="mb-0">
-          {topic.links.map((link) => (
-            <li key={link.url}>
-              <a href={link.url} target="_blank" rel="noopener noreferrer">
-                {t(link.labelKey)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </>
-    ),
-  }));
   return (
     <PageFrame title={t('about.AboutOpendtu')}>
-      <Accordion sections={sections} initiallyOpen={[0]} />
+      {TOPICS.map((topic, index) => (
+        <details className="card mb-2 about-section" key={topic.titleKey} open={index === 0}>
+          <summary className="card-header">{t(topic.titleKey)}</summary>
+          <div className="card-body">
+            {topic.bodyKeys.map((key) => (
+              <p key={key}>{t(key)}</p>
+            ))}
+            <ul className="mb-0">
+              {topic.links.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} target="_blank" rel="noopener noreferrer">
+                    {t(link.labelKey)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </details>
+      ))}
     </PageFrame>
   );
 }
