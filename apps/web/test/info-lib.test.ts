@@ -86,11 +86,22 @@ describe('console time stamps', () => {
   });
 
   it('a CRLF split between frames still ends the line once', () => {
-    expect(feed([['T1', 'a\r'], ['T2', '\nb\r\n']]).text).toBe('T1 a\nT2 b\n');
+    expect(
+      feed([
+        ['T1', 'a\r'],
+        ['T2', '\nb\r\n'],
+      ]).text,
+    ).toBe('T1 a\nT2 b\n');
   });
 
   it('an empty frame changes nothing', () => {
-    expect(feed([['T1', 'a'], ['T2', ''], ['T3', 'b\r\n']]).text).toBe('T1 ab\n');
+    expect(
+      feed([
+        ['T1', 'a'],
+        ['T2', ''],
+        ['T3', 'b\r\n'],
+      ]).text,
+    ).toBe('T1 ab\n');
   });
 
   it('keeps at most the bound, dropping whole lines from the front', () => {
