@@ -69,15 +69,15 @@ export function ConsolePage() {
           onChange={(event) => setFilter(event.target.value)}
         />
         <div className="btn-group btn-group-sm" role="group" aria-label={t('console.Actions')}>
-          <button type="button" className="btn btn-outline-secondary" onClick={clear}>
+          <button type="button" className="btn btn-secondary" onClick={clear}>
             {t('console.ClearConsole')}
           </button>
-          <button type="button" className="btn btn-outline-secondary" onClick={copy}>
+          <button type="button" className="btn btn-secondary" onClick={copy}>
             {t('console.CopyToClipboard')}
           </button>
           <button
             type="button"
-            className="btn btn-outline-secondary"
+            className="btn btn-secondary"
             onClick={() => saveTextFile(logFileName(new Date()), text)}
           >
             {t('console.Download')}

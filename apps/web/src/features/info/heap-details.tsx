@@ -7,7 +7,7 @@ import { InfoCard, InfoRow } from './info-card';
 export function HeapDetails({ status }: { status: SystemStatus }) {
   const { t, locale } = useI18n();
   const heap = heapDetails(status);
-  const bytes = (value: number) => formatBytes(locale, value);
+  const bytes = (value: number) => formatBytes(locale, value, 'kilobyte', 1);
   return (
     <InfoCard title={t('heapdetails.HeapDetails')}>
       <InfoRow label={t('heapdetails.TotalFree')}>{bytes(heap.totalFree)}</InfoRow>

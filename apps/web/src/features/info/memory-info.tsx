@@ -13,20 +13,22 @@ interface MemoryRow {
 function UsageBar({ percent, label }: { percent: number; label: string }) {
   const { locale } = useI18n();
   const text = formatPercent(locale, percent);
-  // Red from 90 %: a device that full is close to failing allocations or writes.
+  // Warning colours from 70 and 90 %: that full, allocations or file writes start to fail.
   const variant = percent >= 90 ? 'bg-danger' : percent >= 70 ? 'bg-warning' : 'bg-primary';
   return (
-    <div
-      className="progress memory-bar"
-      role="progressbar"
-      aria-label={label}
-      aria-valuenow={percent}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuetext={text}
-    >
-      <div className={`progress-bar ${variant}`} style={{ width: `${percent}%` }} />
-      <span className="memory-bar-text">{text}</span>
+    <div className="d-flex align-items-center gap-2">
+      <div
+        className="progress flex-grow-1"
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuetext={text}
+      >
+        <div className={`progress-bar ${variant}`} style={{ width: `${percent}%` }} />
+      </div>
+      <span className="memory-percent">{text}</span>
     </div>
   );
 }
@@ -53,10 +55,10 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
             <tr>
               <th scope="col">{t('memoryinfo.Type')}</th>
               <th scope="col">{t('memoryinfo.Usage')}</th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-md-table-cell">
                 {t('memoryinfo.Free')}
               </th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-md-table-cell">
                 {t('memoryinfo.Used')}
               </th>
               <th scope="col" className="text-end">
@@ -71,8 +73,8 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
                 <td className="memory-usage">
                   <UsageBar percent={usedPercent(row.used, row.total)} label={t(row.key)} />
                 </td>
-                <td className="text-end text-nowrap">{kb(row.total - row.used)}</td>
-                <td className="text-end text-nowrap">{kb(row.used)}</td>
+                <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.total - row.used)}</td>
+                <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.used)}</td>
                 <td className="text-end text-nowrap">{kb(row.total)}</td>
               </tr>
             ))}

@@ -23,10 +23,13 @@ export function NetworkInfoPage() {
             <InfoRow label={t('wifistationinfo.Status')}>{enabled(status.sta_status)}</InfoRow>
             <InfoRow label={t('wifistationinfo.Ssid')}>{status.sta_ssid}</InfoRow>
             <InfoRow label={t('wifistationinfo.Bssid')}>{status.sta_bssid}</InfoRow>
+            {/* Without a connection the device reports 0 dBm, which is no reading at all. */}
             <InfoRow label={t('wifistationinfo.Quality')}>
-              {formatPercent(locale, signalQuality(status.sta_rssi))}
+              {status.sta_status ? formatPercent(locale, signalQuality(status.sta_rssi)) : '–'}
             </InfoRow>
-            <InfoRow label={t('wifistationinfo.Rssi')}>{status.sta_rssi} dBm</InfoRow>
+            <InfoRow label={t('wifistationinfo.Rssi')}>
+              {status.sta_status ? `${status.sta_rssi} dBm` : '–'}
+            </InfoRow>
           </InfoCard>
           <InfoCard title={t('wifiapinfo.WifiApInfo')}>
             <InfoRow label={t('wifiapinfo.Status')}>{enabled(status.ap_status)}</InfoRow>
