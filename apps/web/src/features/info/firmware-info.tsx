@@ -2,7 +2,7 @@ import type { SystemStatus } from '@opendtu/api';
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { firmwareVersionUrl, type FirmwareVersion } from '../../lib/firmware-version';
-import { InfoCard, InfoRow } from './info-card';
+import { InfoCard } from './info-card';
 import type { VersionCheck } from './use-version-check';
 import { VersionCheckBadge } from './version-check-badge';
 
@@ -29,45 +29,48 @@ export function FirmwareInfo({ status, version, check, checkAllowed, onCheckAllo
   const switchId = useId();
   const uptime = uptimeParts(status.uptime);
   return (
-    <InfoCard title={t('firmwareinfo.FirmwareInformation')}>
-      <InfoRow label={t('firmwareinfo.Hostname')}>{status.hostname}</InfoRow>
-      <InfoRow label={t('firmwareinfo.SdkVersion')}>{status.sdkversion}</InfoRow>
-      <InfoRow label={t('firmwareinfo.ConfigVersion')}>{status.config_version}</InfoRow>
-      <InfoRow label={t('firmwareinfo.FirmwareVersion')}>
-        <a
-          href={firmwareVersionUrl(version)}
-          target="_blank"
-          rel="noopener noreferrer"
-          title={t('firmwareinfo.FirmwareVersionHint')}
-        >
-          {status.git_hash}
-        </a>
-      </InfoRow>
-      <InfoRow label={t('firmwareinfo.FirmwareUpdate')}>
-        <div className="d-flex flex-wrap align-items-center gap-3">
-          <div className="form-check form-switch mb-0">
-            <input
-              className="form-check-input"
-              type="checkbox"
-              role="switch"
-              id={switchId}
-              checked={checkAllowed}
-              onChange={(event) => onCheckAllowed(event.target.checked)}
-            />
-            <label className="form-check-label" htmlFor={switchId}>
-              {t('firmwareinfo.FrmwareUpdateAllow')}
-            </label>
-          </div>
-          <VersionCheckBadge check={check} />
-        </div>
-      </InfoRow>
-      <InfoRow label={t('firmwareinfo.PioEnv')}>{status.pioenv}</InfoRow>
-      <InfoRow label={t('firmwareinfo.ResetReason0')}>{status.resetreason_0}</InfoRow>
-      <InfoRow label={t('firmwareinfo.ResetReason1')}>{status.resetreason_1}</InfoRow>
-      <InfoRow label={t('firmwareinfo.ConfigSaveCount')}>{status.cfgsavecount}</InfoRow>
-      <InfoRow label={t('firmwareinfo.Uptime')}>
-        {tc('firmwareinfo.UptimeValue', uptime.days, { time: uptime.time })}
-      </InfoRow>
-    </InfoCard>
+    <InfoCard
+      title={t('firmwareinfo.FirmwareInformation')}
+      facts={[
+        ['firmwareinfo.Hostname', status.hostname],
+        ['firmwareinfo.SdkVersion', status.sdkversion],
+        ['firmwareinfo.ConfigVersion', status.config_version],
+        [
+          'firmwareinfo.FirmwareVersion',
+          <a
+            href={firmwareVersionUrl(version)}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={t('firmwareinfo.FirmwareVersionHint')}
+          >
+            {status.git_hash}
+          </a>,
+        ],
+        [
+          'firmwareinfo.FirmwareUpdate',
+          <div className="d-flex flex-wrap align-items-center gap-3">
+            <div className="form-check form-switch mb-0">
+              <input
+                className="form-check-input"
+                type="checkbox"
+                role="switch"
+                id={switchId}
+                checked={checkAllowed}
+                onChange={(event) => onCheckAllowed(event.target.checked)}
+              />
+              <label className="form-check-label" htmlFor={switchId}>
+                {t('firmwareinfo.FrmwareUpdateAllow')}
+              </label>
+            </div>
+            <VersionCheckBadge check={check} />
+          </div>,
+        ],
+        ['firmwareinfo.PioEnv', status.pioenv],
+        ['firmwareinfo.ResetReason0', status.resetreason_0],
+        ['firmwareinfo.ResetReason1', status.resetreason_1],
+        ['firmwareinfo.ConfigSaveCount', status.cfgsavecount],
+        ['firmwareinfo.Uptime', tc('firmwareinfo.UptimeValue', uptime.days, { time: uptime.time })],
+      ]}
+    />
   );
 }

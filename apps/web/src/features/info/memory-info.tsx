@@ -1,8 +1,8 @@
 import type { SystemStatus } from '@opendtu/api';
-import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatBytes, formatPercent } from '../../lib/format';
 import { usedPercent } from '../../lib/memory';
+import { InfoSection } from './info-card';
 
 interface MemoryRow {
   key: string;
@@ -36,7 +36,6 @@ function UsageBar({ percent, label }: { percent: number; label: string }) {
 /** Used and total of each kind of memory, with a bar of the used share. */
 export function MemoryInfo({ status }: { status: SystemStatus }) {
   const { t, locale } = useI18n();
-  const id = useId();
   const rows: MemoryRow[] = [
     { key: 'memoryinfo.Heap', used: status.heap_used, total: status.heap_total },
     { key: 'memoryinfo.PsRam', used: status.psram_used, total: status.psram_total },
@@ -45,42 +44,37 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
   ];
   const kb = (bytes: number) => formatBytes(locale, bytes, 'kilobyte');
   return (
-    <section className="card mb-3" aria-labelledby={id}>
-      <h2 className="card-header h5" id={id}>
-        {t('memoryinfo.MemoryInformation')}
-      </h2>
-      <div className="table-responsive">
-        <table className="table table-hover mb-0 align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{t('memoryinfo.Type')}</th>
-              <th scope="col">{t('memoryinfo.Usage')}</th>
-              <th scope="col" className="text-end d-none d-md-table-cell">
-                {t('memoryinfo.Free')}
-              </th>
-              <th scope="col" className="text-end d-none d-md-table-cell">
-                {t('memoryinfo.Used')}
-              </th>
-              <th scope="col" className="text-end">
-                {t('memoryinfo.Size')}
-              </th>
+    <InfoSection title={t('memoryinfo.MemoryInformation')}>
+      <table className="table table-hover mb-0 align-middle">
+        <thead>
+          <tr>
+            <th scope="col">{t('memoryinfo.Type')}</th>
+            <th scope="col">{t('memoryinfo.Usage')}</th>
+            <th scope="col" className="text-end d-none d-md-table-cell">
+              {t('memoryinfo.Free')}
+            </th>
+            <th scope="col" className="text-end d-none d-md-table-cell">
+              {t('memoryinfo.Used')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('memoryinfo.Size')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{t(row.key)}</th>
+              <td className="memory-usage">
+                <UsageBar percent={usedPercent(row.used, row.total)} label={t(row.key)} />
+              </td>
+              <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.total - row.used)}</td>
+              <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.used)}</td>
+              <td className="text-end text-nowrap">{kb(row.total)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{t(row.key)}</th>
-                <td className="memory-usage">
-                  <UsageBar percent={usedPercent(row.used, row.total)} label={t(row.key)} />
-                </td>
-                <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.total - row.used)}</td>
-                <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.used)}</td>
-                <td className="text-end text-nowrap">{kb(row.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+          ))}
+        </tbody>
+      </table>
+    </InfoSection>
   );
 }

@@ -3,7 +3,7 @@ import { getNtpStatus } from '../../api/ntp';
 import { useApiData } from '../../api/use-api-data';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
-import { InfoCard, InfoRow, StateBadge } from './info-card';
+import { InfoCard, StateBadge } from './info-card';
 
 /** Time sync settings in force, the device's clock and its sun times (contract §3.4). */
 export function NtpInfoPage() {
@@ -15,28 +15,31 @@ export function NtpInfoPage() {
     <PageFrame title={t('ntpinfo.NtpInformation')} isLoading={isLoading && !status} onReload={reload}>
       {status && (
         <>
-          <InfoCard title={t('ntpinfo.ConfigurationSummary')}>
-            <InfoRow label={t('ntpinfo.Server')}>{status.ntp_server}</InfoRow>
-            <InfoRow label={t('ntpinfo.Timezone')}>
-              <code>{status.ntp_timezone}</code>
-            </InfoRow>
-            <InfoRow label={t('ntpinfo.TimezoneDescription')}>{status.ntp_timezone_descr}</InfoRow>
-          </InfoCard>
-          <InfoCard title={t('ntpinfo.CurrentTime')}>
-            <InfoRow label={t('ntpinfo.Status')}>
-              <StateBadge
-                on={status.ntp_status}
-                onText={t('ntpinfo.Synced')}
-                offText={t('ntpinfo.NotSynced')}
-              />
-            </InfoRow>
-            <InfoRow label={t('ntpinfo.LocalTime')}>{status.ntp_localtime}</InfoRow>
-            <InfoRow label={t('ntpinfo.Sunrise')}>{sunTime(status.sun_risetime)}</InfoRow>
-            <InfoRow label={t('ntpinfo.Sunset')}>{sunTime(status.sun_settime)}</InfoRow>
-            <InfoRow label={t('ntpinfo.Mode')}>
-              {status.sun_isDayPeriod ? t('ntpinfo.Day') : t('ntpinfo.Night')}
-            </InfoRow>
-          </InfoCard>
+          <InfoCard
+            title={t('ntpinfo.ConfigurationSummary')}
+            facts={[
+              ['ntpinfo.Server', status.ntp_server],
+              ['ntpinfo.Timezone', <code>{status.ntp_timezone}</code>],
+              ['ntpinfo.TimezoneDescription', status.ntp_timezone_descr],
+            ]}
+          />
+          <InfoCard
+            title={t('ntpinfo.CurrentTime')}
+            facts={[
+              [
+                'ntpinfo.Status',
+                <StateBadge
+                  on={status.ntp_status}
+                  onText={t('ntpinfo.Synced')}
+                  offText={t('ntpinfo.NotSynced')}
+                />,
+              ],
+              ['ntpinfo.LocalTime', status.ntp_localtime],
+              ['ntpinfo.Sunrise', sunTime(status.sun_risetime)],
+              ['ntpinfo.Sunset', sunTime(status.sun_settime)],
+              ['ntpinfo.Mode', status.sun_isDayPeriod ? t('ntpinfo.Day') : t('ntpinfo.Night')],
+            ]}
+          />
         </>
       )}
     </PageFrame>
