@@ -216,3 +216,26 @@ test('About has five sections, documentation open, each opening on demand', asyn
     'https://github.com/tbnobody/OpenDTU/discussions',
   );
 });
+
+test.describe('with MQTT over TLS', () => {
+  test.use({ fresh: true });
+
+  test('MQTT information shows the CA certificate summary only when TLS is on', async ({
+    loggedIn: page,
+    device,
+  }) => {
+    await page.goto('/info/mqtt');
+    const settings = page.getByRole('region', { name: 'Settings in force' });
+    await expect(row(settings, 'Encrypted (TLS)')).toContainText('off');
+    await expect(row(settings, 'CA certificate')).toHaveCount(0);
+
+    const config = await device.get<Record<string, unknown>>('api/mqtt/config');
+    await device.post('api/mqtt/config', { ...config, mqtt_tls: true });
+    const status = await device.get<MqttStatus>('api/mqtt/status');
+    await reloadFrom(page, '/api/mqtt/status');
+    await expect(row(settings, 'Encrypted (TLS)')).toContainText('on');
+    const issuer = /issuer name\s*: (.*)/.exec(status.mqtt_root_ca_cert_info)![1]!;
+    await expect(row(settings, 'CA certificate')).toContainText(issuer);
+    await expect(row(settings, 'Log in by client certificate')).toContainText('off');
+  });
+});
