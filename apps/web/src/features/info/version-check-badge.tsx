@@ -37,7 +37,7 @@ export function VersionPermissionCard({ onAnswer }: { onAnswer: (allow: boolean)
         <button type="button" className="btn btn-primary btn-sm" onClick={() => onAnswer(true)}>
           {t('firmwareinfo.AllowCheck')}
         </button>
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => onAnswer(false)}>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onAnswer(false)}>
           {t('firmwareinfo.DenyCheck')}
         </button>
       </div>
