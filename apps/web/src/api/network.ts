@@ -1,6 +1,7 @@
 import type { NetworkConfig, NetworkStatus } from '@opendtu/api';
-import { apiGet, apiPost } from './client';
+import { apiGet, apiPost, type RequestOptions } from './client';
 
-export const getNetworkStatus = () => apiGet<NetworkStatus>('api/network/status');
+export const getNetworkStatus = (options?: RequestOptions) =>
+  apiGet<NetworkStatus>('api/network/status', options);
 export const getNetworkConfig = () => apiGet<NetworkConfig>('api/network/config');
 export const postNetworkConfig = (config: NetworkConfig) => apiPost('api/network/config', config);

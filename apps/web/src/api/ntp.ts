@@ -1,7 +1,7 @@
 import type { NtpConfig, NtpStatus, NtpTime, NtpTimeRequest } from '@opendtu/api';
-import { apiGet, apiPost } from './client';
+import { apiGet, apiPost, type RequestOptions } from './client';
 
-export const getNtpStatus = () => apiGet<NtpStatus>('api/ntp/status');
+export const getNtpStatus = (options?: RequestOptions) => apiGet<NtpStatus>('api/ntp/status', options);
 export const getNtpConfig = () => apiGet<NtpConfig>('api/ntp/config');
 export const postNtpConfig = (config: NtpConfig) => apiPost('api/ntp/config', config);
 export const getNtpTime = () => apiGet<NtpTime>('api/ntp/time');

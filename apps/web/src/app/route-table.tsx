@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
+import { AboutPage } from '../features/about/about-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ConsolePage } from '../features/info/console-page';
+import { MqttInfoPage } from '../features/info/mqtt-info-page';
+import { NetworkInfoPage } from '../features/info/network-info-page';
+import { NtpInfoPage } from '../features/info/ntp-info-page';
 import { SystemInfoPage } from '../features/info/system-info-page';
 import { LivePage } from '../features/live/live-page';
 import { DeviceManagerPage } from '../features/settings/device/device-manager-page';
@@ -18,11 +22,11 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.home]: () => <LivePage />,
   [ROUTES.login]: () => <LoginPage />,
   [ROUTES.error]: () => <ErrorPage />,
-  [ROUTES.about]: () => placeholder('about.AboutOpendtu'),
+  [ROUTES.about]: () => <AboutPage />,
   [ROUTES.infoSystem]: () => <SystemInfoPage />,
-  [ROUTES.infoNetwork]: () => placeholder('networkinfo.NetworkInformation'),
-  [ROUTES.infoNtp]: () => placeholder('ntpinfo.NtpInformation'),
-  [ROUTES.infoMqtt]: () => placeholder('mqttinfo.MqttInformation'),
+  [ROUTES.infoNetwork]: () => <NetworkInfoPage />,
+  [ROUTES.infoNtp]: () => <NtpInfoPage />,
+  [ROUTES.infoMqtt]: () => <MqttInfoPage />,
   [ROUTES.infoConsole]: () => <ConsolePage />,
   [ROUTES.settingsNetwork]: () => placeholder('networkadmin.NetworkSettings'),
   [ROUTES.settingsNtp]: () => placeholder('ntpadmin.NtpSettings'),

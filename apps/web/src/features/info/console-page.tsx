@@ -1,39 +1,106 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { consoleSocket } from '../../api/console';
-import { useSocketOnline, useSocketSubscription } from '../../api/socket';
+import { useSocketOnline } from '../../api/socket';
 import { PageFrame } from '../../components/page-frame';
+import { useToast } from '../../components/toast';
 import { useI18n } from '../../i18n/i18n-provider';
+import { copyText } from '../../lib/clipboard';
+import { saveTextFile } from '../../lib/save-file';
+import { ConsoleMatches, matchingLines } from './console-matches';
+import { useConsoleLog } from './use-console-log';
 
-/** Keeps the text area from growing without end on a long-open page. */
-const MAX_CHARS = 100_000;
+/** A file name that sorts by when the log was saved: opendtu-console-2026-06-21-1230.txt. */
+function logFileName(now: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `opendtu-console-${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}-${two(
+    now.getHours(),
+  )}${two(now.getMinutes())}.txt`;
+}
 
-/** The device log as it streams in (the full console arrives with its own issue). */
+/** The device's log as it streams in, with tools to follow, search, copy and keep it. */
 export function ConsolePage() {
-  const { t } = useI18n();
+  const { t, tc } = useI18n();
+  const toast = useToast();
   const online = useSocketOnline(consoleSocket);
-  const [text, setText] = useState('');
-  const areaRef = useRef<HTMLTextAreaElement>(null);
-  useSocketSubscription(
-    consoleSocket,
-    useCallback((chunk: string) => setText((previous) => (previous + chunk).slice(-MAX_CHARS)), []),
-  );
-  useEffect(() => {
-    const area = areaRef.current;
-    if (area) area.scrollTop = area.scrollHeight;
-  }, [text]);
+  const { text, clear } = useConsoleLog();
+  const [autoScroll, setAutoScroll] = useState(true);
+  const [filter, setFilter] = useState('');
+  const outputRef = useRef<HTMLTextAreaElement & HTMLPreElement>(null);
+  const ids = { scroll: useId(), filter: useId() };
+  const matches = useMemo(() => (filter ? matchingLines(text, filter) : []), [text, filter]);
+
+  useLayoutEffect(() => {
+    const output = outputRef.current;
+    if (autoScroll && output) output.scrollTop = output.scrollHeight;
+  }, [text, filter, autoScroll]);
+
+  const copy = () =>
+    copyText(text).then(
+      () => toast.show('success', t('console.Copied')),
+      () => toast.show('danger', t('console.CopyFailed')),
+    );
+
+  const label = t('console.VirtualDebugConsole');
   return (
     <PageFrame title={t('console.Console')} online={online}>
-      <label htmlFor="console-output" className="form-label">
-        {t('console.VirtualDebugConsole')}
-      </label>
-      <textarea
-        id="console-output"
-        ref={areaRef}
-        className="form-control console-panel"
-        rows={24}
-        readOnly
-        value={text}
-      />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <div className="form-check form-switch mb-0 me-auto">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            id={ids.scroll}
+            checked={autoScroll}
+            onChange={(event) => setAutoScroll(event.target.checked)}
+          />
+          <label className="form-check-label" htmlFor={ids.scroll}>
+            {t('console.EnableAutoScroll')}
+          </label>
+        </div>
+        <label className="visually-hidden" htmlFor={ids.filter}>
+          {t('console.Filter')}
+        </label>
+        <input
+          id={ids.filter}
+          type="search"
+          className="form-control form-control-sm console-filter"
+          placeholder={t('console.Filter')}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+        <div className="btn-group btn-group-sm" role="group" aria-label={t('console.Actions')}>
+          <button type="button" className="btn btn-secondary" onClick={clear}>
+            {t('console.ClearConsole')}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={copy}>
+            {t('console.CopyToClipboard')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => saveTextFile(logFileName(new Date()), text)}
+          >
+            {t('console.Download')}
+          </button>
+        </div>
+      </div>
+      {filter ? (
+        <>
+          <p className="small text-body-secondary mb-1" aria-live="polite">
+            {tc('console.MatchCount', matches.length)}
+          </p>
+          <ConsoleMatches ref={outputRef} lines={matches} filter={filter} label={label} />
+        </>
+      ) : (
+        <textarea
+          ref={outputRef}
+          className="form-control console-panel"
+          rows={24}
+          readOnly
+          value={text}
+          aria-label={label}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,0 +1,80 @@
+import type { SystemStatus } from '@opendtu/api';
+import { useI18n } from '../../i18n/i18n-provider';
+import { formatBytes, formatPercent } from '../../lib/format';
+import { usedPercent } from '../../lib/memory';
+import { InfoSection } from './info-card';
+
+interface MemoryRow {
+  key: string;
+  used: number;
+  total: number;
+}
+
+function UsageBar({ percent, label }: { percent: number; label: string }) {
+  const { locale } = useI18n();
+  const text = formatPercent(locale, percent);
+  // Warning colours from 70 and 90 %: that full, allocations or file writes start to fail.
+  const variant = percent >= 90 ? 'bg-danger' : percent >= 70 ? 'bg-warning' : 'bg-primary';
+  return (
+    <div className="d-flex align-items-center gap-2">
+      <div
+        className="progress flex-grow-1"
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuetext={text}
+      >
+        <div className={`progress-bar ${variant}`} style={{ width: `${percent}%` }} />
+      </div>
+      <span className="memory-percent">{text}</span>
+    </div>
+  );
+}
+
+/** Used and total of each kind of memory, with a bar of the used share. */
+export function MemoryInfo({ status }: { status: SystemStatus }) {
+  const { t, locale } = useI18n();
+  const rows: MemoryRow[] = [
+    { key: 'memoryinfo.Heap', used: status.heap_used, total: status.heap_total },
+    { key: 'memoryinfo.PsRam', used: status.psram_used, total: status.psram_total },
+    { key: 'memoryinfo.LittleFs', used: status.littlefs_used, total: status.littlefs_total },
+    { key: 'memoryinfo.Sketch', used: status.sketch_used, total: status.sketch_total },
+  ];
+  const kb = (bytes: number) => formatBytes(locale, bytes, 'kilobyte');
+  return (
+    <InfoSection title={t('memoryinfo.MemoryInformation')}>
+      <table className="table table-hover mb-0 align-middle">
+        <thead>
+          <tr>
+            <th scope="col">{t('memoryinfo.Type')}</th>
+            <th scope="col">{t('memoryinfo.Usage')}</th>
+            <th scope="col" className="text-end d-none d-md-table-cell">
+              {t('memoryinfo.Free')}
+            </th>
+            <th scope="col" className="text-end d-none d-md-table-cell">
+              {t('memoryinfo.Used')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('memoryinfo.Size')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{t(row.key)}</th>
+              <td className="memory-usage">
+                <UsageBar percent={usedPercent(row.used, row.total)} label={t(row.key)} />
+              </td>
+              <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.total - row.used)}</td>
+              <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.used)}</td>
+              <td className="text-end text-nowrap">{kb(row.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </InfoSection>
+  );
+}

@@ -1,0 +1,76 @@
+import { useCallback } from 'react';
+import { getMqttStatus } from '../../api/mqtt';
+import { useApiData } from '../../api/use-api-data';
+import { PageFrame } from '../../components/page-frame';
+import { useI18n } from '../../i18n/i18n-provider';
+import { InfoCard, StateBadge } from './info-card';
+
+/** The MQTT settings in force, the certificates' summaries and the connection (contract §3.9). */
+export function MqttInfoPage() {
+  const { t } = useI18n();
+  const load = useCallback((signal: AbortSignal) => getMqttStatus({ signal }), []);
+  const { data: status, isLoading, reload } = useApiData(load);
+  const setting = (on: boolean) => (
+    <StateBadge
+      on={on}
+      onText={t('mqttinfo.Enabled')}
+      offText={t('mqttinfo.Disabled')}
+      offVariant="secondary"
+    />
+  );
+  const certificate = (info: string) =>
+    info ? <pre className="small mb-0 cert-info">{info}</pre> : t('mqttinfo.NoCertificate');
+  if (!status)
+    return <PageFrame title={t('mqttinfo.MqttInformation')} isLoading={isLoading} onReload={reload} />;
+  const tls = status.mqtt_tls;
+  return (
+    <PageFrame title={t('mqttinfo.MqttInformation')} onReload={reload}>
+      <InfoCard
+        title={t('mqttinfo.RuntimeSummary')}
+        facts={[
+          [
+            'mqttinfo.ConnectionStatus',
+            <StateBadge
+              on={status.mqtt_connected}
+              onText={t('mqttinfo.Connected')}
+              offText={t('mqttinfo.Disconnected')}
+            />,
+          ],
+        ]}
+      />
+      <InfoCard
+        title={t('mqttinfo.ConfigurationSummary')}
+        facts={[
+          ['mqttinfo.Status', setting(status.mqtt_enabled)],
+          ['mqttinfo.Server', status.mqtt_hostname],
+          ['mqttinfo.Port', status.mqtt_port],
+          ['mqttinfo.ClientId', status.mqtt_clientid],
+          ['mqttinfo.Username', status.mqtt_username],
+          ['mqttinfo.BaseTopic', status.mqtt_topic],
+          ['mqttinfo.LwtTopic', status.mqtt_lwt_topic],
+          ['mqttinfo.PublishInterval', t('mqttinfo.Seconds', { sec: status.mqtt_publish_interval })],
+          ['mqttinfo.CleanSession', setting(status.mqtt_clean_session)],
+          ['mqttinfo.Retain', setting(status.mqtt_retain)],
+          ['mqttinfo.Tls', setting(tls)],
+          tls && ['mqttinfo.RootCertifcateInfo', certificate(status.mqtt_root_ca_cert_info)],
+          tls && ['mqttinfo.TlsCertLogin', setting(status.mqtt_tls_cert_login)],
+          tls &&
+            status.mqtt_tls_cert_login && [
+              'mqttinfo.ClientCertifcateInfo',
+              certificate(status.mqtt_client_cert_info),
+            ],
+        ]}
+      />
+      <InfoCard
+        title={t('mqttinfo.HassSummary')}
+        facts={[
+          ['mqttinfo.Status', setting(status.mqtt_hass_enabled)],
+          ['mqttinfo.BaseTopic', status.mqtt_hass_topic],
+          ['mqttinfo.Retain', setting(status.mqtt_hass_retain)],
+          ['mqttinfo.Expire', setting(status.mqtt_hass_expire)],
+          ['mqttinfo.IndividualPanels', setting(status.mqtt_hass_individualpanels)],
+        ]}
+      />
+    </PageFrame>
+  );
+}

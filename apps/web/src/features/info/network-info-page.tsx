@@ -1,0 +1,69 @@
+import { signalQuality } from '@opendtu/api';
+import { useCallback } from 'react';
+import { getNetworkStatus } from '../../api/network';
+import { useApiData } from '../../api/use-api-data';
+import { PageFrame } from '../../components/page-frame';
+import { useI18n } from '../../i18n/i18n-provider';
+import { formatPercent } from '../../lib/format';
+import { InfoCard, StateBadge } from './info-card';
+
+/** Wi-Fi station, admin access point and the active interface (contract §3.1). */
+export function NetworkInfoPage() {
+  const { t, locale } = useI18n();
+  const load = useCallback((signal: AbortSignal) => getNetworkStatus({ signal }), []);
+  const { data: status, isLoading, reload } = useApiData(load);
+  const enabled = (on: boolean) => (
+    <StateBadge on={on} onText={t('wifistationinfo.Enabled')} offText={t('wifistationinfo.Disabled')} />
+  );
+  // Without a connection the device reports 0 dBm, which is no reading at all.
+  const station = status?.sta_status;
+  return (
+    <PageFrame title={t('networkinfo.NetworkInformation')} isLoading={isLoading && !status} onReload={reload}>
+      {status && (
+        <>
+          <InfoCard
+            title={t('wifistationinfo.WifiStationInfo')}
+            facts={[
+              ['wifistationinfo.Status', enabled(status.sta_status)],
+              ['wifistationinfo.Ssid', status.sta_ssid],
+              ['wifistationinfo.Bssid', status.sta_bssid],
+              [
+                'wifistationinfo.Quality',
+                station ? formatPercent(locale, signalQuality(status.sta_rssi)) : '–',
+              ],
+              ['wifistationinfo.Rssi', station ? `${status.sta_rssi} dBm` : '–'],
+            ]}
+          />
+          <InfoCard
+            title={t('wifiapinfo.WifiApInfo')}
+            facts={[
+              ['wifiapinfo.Status', enabled(status.ap_status)],
+              ['wifiapinfo.Ssid', status.ap_ssid],
+              ['wifiapinfo.Stations', status.ap_stationnum],
+            ]}
+          />
+          <InfoCard
+            title={t('interfacenetworkinfo.NetworkInterface', { iface: status.network_mode })}
+            facts={[
+              ['interfacenetworkinfo.Mode', status.network_mode],
+              ['interfacenetworkinfo.Hostname', status.network_hostname],
+              ['interfacenetworkinfo.IpAddress', status.network_ip],
+              ['interfacenetworkinfo.Netmask', status.network_netmask],
+              ['interfacenetworkinfo.DefaultGateway', status.network_gateway],
+              ['interfacenetworkinfo.Dns', status.network_dns1, { num: 1 }],
+              ['interfacenetworkinfo.Dns', status.network_dns2, { num: 2 }],
+              ['interfacenetworkinfo.MacAddress', status.network_mac],
+            ]}
+          />
+          <InfoCard
+            title={t('interfaceapinfo.NetworkInterface')}
+            facts={[
+              ['interfaceapinfo.IpAddress', status.ap_ip],
+              ['interfaceapinfo.MacAddress', status.ap_mac],
+            ]}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}
