@@ -1,3 +1,5 @@
+// The reference digests of the larger inputs come from Node's own MD5.
+/// <reference types="node" />
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Md5, md5OfBlob, MD5_CHUNK_BYTES } from '../src/lib/md5';

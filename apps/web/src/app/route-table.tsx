@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { LoginPage } from '../features/auth/login-page';
+import { ConfigPage } from '../features/config/config-page';
+import { FirmwarePage } from '../features/firmware/firmware-page';
 import { ConsolePage } from '../features/info/console-page';
 import { SystemInfoPage } from '../features/info/system-info-page';
 import { LivePage } from '../features/live/live-page';
+import { RebootPage } from '../features/maintenance/reboot-page';
 import { ErrorPage } from './error-page';
 import { PlaceholderPage } from './placeholder-page';
 import { RequireLogin } from './require-login';
@@ -29,12 +32,16 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.settingsSecurity]: () => placeholder('securityadmin.SecuritySettings'),
   [ROUTES.settingsDtu]: () => placeholder('dtuadmin.DtuSettings'),
   [ROUTES.settingsDevice]: () => placeholder('deviceadmin.DeviceManager'),
-  [ROUTES.settingsConfig]: () => placeholder('fileadmin.ConfigManagement'),
+  [ROUTES.settingsConfig]: () => <ConfigPage />,
   [ROUTES.firmwareUpgrade]: () => (
-    <RequireLogin>{placeholder('firmwareupgrade.FirmwareUpgrade')}</RequireLogin>
+    <RequireLogin>
+      <FirmwarePage />
+    </RequireLogin>
   ),
   [ROUTES.maintenanceReboot]: () => (
-    <RequireLogin>{placeholder('maintenancereboot.DeviceReboot')}</RequireLogin>
+    <RequireLogin>
+      <RebootPage />
+    </RequireLogin>
   ),
   [ROUTES.wait]: () => <WaitPage />,
 };

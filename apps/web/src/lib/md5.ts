@@ -13,6 +13,7 @@ export const MD5_CHUNK_BYTES = 2 * 1024 * 1024;
 export class Md5 {
   private readonly state = new Uint32Array([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
   private readonly block = new Uint8Array(64);
+  private readonly blockView = new DataView(this.block.buffer);
   private readonly words = new Uint32Array(16);
   private buffered = 0;
   private length = 0;
@@ -51,10 +52,13 @@ export class Md5 {
   }
 
   private transform(): void {
-    const { block, words, state } = this;
-    for (let i = 0; i < 16; i++)
-      words[i] = block[i * 4] | (block[i * 4 + 1] << 8) | (block[i * 4 + 2] << 16) | (block[i * 4 + 3] << 24);
-    let [a, b, c, d] = state;
+    const { blockView, words, state } = this;
+    for (let i = 0; i < 16; i++) words[i] = blockView.getUint32(i * 4, true);
+    // Indexes below are always in range; the `!` only tells the compiler so.
+    let a = state[0]!;
+    let b = state[1]!;
+    let c = state[2]!;
+    let d = state[3]!;
     for (let i = 0; i < 64; i++) {
       const round = i >> 4;
       let f: number;
@@ -72,17 +76,17 @@ export class Md5 {
         f = c ^ (b | ~d);
         g = (7 * i) & 15;
       }
-      const sum = (a + f + SINES[i] + words[g]) | 0;
-      const shift = SHIFTS[round * 4 + (i & 3)];
+      const sum = (a + f + SINES[i]! + words[g]!) | 0;
+      const shift = SHIFTS[round * 4 + (i & 3)]!;
       a = d;
       d = c;
       c = b;
       b = (b + ((sum << shift) | (sum >>> (32 - shift)))) | 0;
     }
-    state[0] += a;
-    state[1] += b;
-    state[2] += c;
-    state[3] += d;
+    state[0]! += a;
+    state[1]! += b;
+    state[2]! += c;
+    state[3]! += d;
   }
 }
 
