@@ -63,7 +63,9 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
                 {files.map((file) => (
                   <tr key={file.name}>
                     <td className="text-break">{file.name}</td>
-                    <td className="text-end text-nowrap">{formatBytes(locale, file.size)}</td>
+                    <td className="text-end text-nowrap">
+                      {formatBytes(locale, file.size, file.size < 1024 ? 'byte' : 'kilobyte', 1)}
+                    </td>
                     <td className="text-end text-nowrap">
                       <button
                         type="button"

@@ -137,12 +137,17 @@ export function RestoreCard() {
               accept=".json,application/json"
               className={`form-control${problem ? ' is-invalid' : ''}`}
               aria-invalid={problem !== undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
               disabled={busy}
               onChange={pick}
             />
           </div>
         </div>
-        {problem && <Alert variant="warning">{problem}</Alert>}
+        {problem && (
+          <Alert variant="warning">
+            <span id={`${id}-problem`}>{problem}</span>
+          </Alert>
+        )}
         {restored && changes !== undefined && (
           <RestorePreview
             changes={changes}
