@@ -23,7 +23,7 @@ const TARGET_KEYS: Record<RestoreTarget, string> = {
 };
 
 type Json = Record<string, unknown>;
-/** The chosen file: none yet, or its name and what the template check said. */
+/** Nothing picked yet, the picker emptied ('none'), or the file with its template check. */
 type Chosen = { file: File; check: RestoreCheck } | 'none' | undefined;
 
 /** Restore of a config, pin mapping or language pack; nothing is sent until the file fits. */
@@ -45,7 +45,10 @@ export function RestoreCard() {
     !!current &&
     NETWORK_SECTIONS.some((s) => JSON.stringify(restored[s]) !== JSON.stringify(current[s]));
   const keep = networkDiffers && keepNetwork;
-  const toSend = restored && current && keep ? keepNetworkSettings(restored, current) : restored;
+  const toSend = useMemo(
+    () => (restored && current && keep ? keepNetworkSettings(restored, current) : restored),
+    [restored, current, keep],
+  );
   const changes = useMemo(
     () => (toSend && current ? diffConfig(current, toSend) : current === null ? null : undefined),
     [toSend, current],
