@@ -62,14 +62,14 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
               <tbody>
                 {files.map((file) => (
                   <tr key={file.name}>
-                    <td className="text-break">{file.name}</td>
+                    <td>{file.name}</td>
                     <td className="text-end text-nowrap">
                       {formatBytes(locale, file.size, file.size < 1024 ? 'byte' : 'kilobyte', 1)}
                     </td>
-                    <td className="text-end text-nowrap">
+                    <td className="text-end">
                       <button
                         type="button"
-                        className="btn btn-sm btn-outline-primary me-2"
+                        className="btn btn-sm btn-outline-primary m-1"
                         onClick={() => download(file.name)}
                         aria-label={`${t('fileadmin.Download')}: ${file.name}`}
                       >
@@ -77,7 +77,7 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
                       </button>
                       <button
                         type="button"
-                        className="btn btn-sm btn-outline-danger"
+                        className="btn btn-sm btn-outline-danger m-1"
                         onClick={() => setToDelete(file.name)}
                         aria-label={`${t('fileadmin.Delete')}: ${file.name}`}
                       >

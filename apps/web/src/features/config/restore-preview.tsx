@@ -41,7 +41,7 @@ export function RestorePreview({ changes, networkDiffers, keepNetwork, onKeepNet
       {changes === null && <p className="text-body-secondary">{t('fileadmin.PreviewUnavailable')}</p>}
       {changes?.length === 0 && <p className="text-body-secondary">{t('fileadmin.PreviewSame')}</p>}
       {changes && changes.length > 0 && (
-        <div className="table-responsive" style={{ maxHeight: '20rem' }}>
+        <div className="table-responsive" style={{ maxHeight: '20rem', overflowY: 'auto' }}>
           <table className="table table-sm mb-0">
             <thead>
               <tr>
@@ -52,8 +52,8 @@ export function RestorePreview({ changes, networkDiffers, keepNetwork, onKeepNet
             </thead>
             {changes.map(({ section, changes: rows }) => (
               <tbody key={section}>
-                <tr className="table-secondary">
-                  <th scope="rowgroup" colSpan={3}>
+                <tr>
+                  <th scope="rowgroup" colSpan={3} className="bg-body-tertiary">
                     {section}
                   </th>
                 </tr>
