@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ROUTES } from '../../app/routes';
 import { Alert } from '../../components/api-alert';
 import { PageFrame } from '../../components/page-frame';
@@ -19,6 +19,9 @@ export function FirmwarePage() {
   // After a new image the web app itself may have changed: the wait page reloads it.
   useWaitAfter(state.phase === 'success', `${ROUTES.wait}?reload=1`);
   const wrongType = file !== undefined && !IMAGE_NAME.test(file.name);
+  // The card with the focused button goes away with the outcome: focus its heading instead.
+  const outcomeRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => outcomeRef.current?.focus(), [state.phase]);
 
   const back = () => {
     upload.reset();
@@ -29,7 +32,7 @@ export function FirmwarePage() {
     <PageFrame title={t('firmwareupgrade.FirmwareUpgrade')}>
       {state.phase === 'error' && (
         <section className="card border-danger mb-3" aria-labelledby={`${id}-error`}>
-          <h2 className="card-header h5 text-bg-danger" id={`${id}-error`}>
+          <h2 className="card-header h5 text-bg-danger" id={`${id}-error`} ref={outcomeRef} tabIndex={-1}>
             {t('firmwareupgrade.OtaError')}
           </h2>
           <div className="card-body">
@@ -46,7 +49,7 @@ export function FirmwarePage() {
       )}
       {state.phase === 'success' && (
         <section className="card border-success mb-3" aria-labelledby={`${id}-success`}>
-          <h2 className="card-header h5 text-bg-success" id={`${id}-success`}>
+          <h2 className="card-header h5 text-bg-success" id={`${id}-success`} ref={outcomeRef} tabIndex={-1}>
             {t('firmwareupgrade.OtaStatus')}
           </h2>
           <div className="card-body">
