@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { EventEmitter } from 'node:events';
 import type { Clock } from './clock';
 import { ConfigStore } from './config/store';
+import { readFirmwareImage } from './config/firmware-image';
 import { identityFor } from './config/identity';
 import { ConsoleLog } from './console-log';
 import { cmtPinsValid, loadPinMapping, nrfPinsValid } from './config/pin-mapping';
@@ -47,6 +48,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   const bootReal = Date.now();
   let restarting = false;
   const uptimeMs = (): number => (Date.now() - bootReal) * options.clock.speed;
+  const firmware = await readFirmwareImage(options.dataDir);
   const pinMapping = await loadPinMapping(options.dataDir, config.get().device.pinmapping);
   const nrfConfigured = nrfPinsValid(pinMapping.pins);
   const cmtConfigured = cmtPinsValid(pinMapping.pins);
@@ -76,6 +78,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
     mqtt: mqttConnection,
     inverters: new InverterRegistry(),
     resetReason: options.resetReason ?? 'power-on',
+    firmware,
     async saveConfig(section) {
       consoleLog.line('Writing configuration file...');
       const written = await config.save();

@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Clock } from './clock';
 import type { ConfigStore } from './config/store';
+import type { FirmwareImage } from './config/firmware-image';
 import type { Identity } from './config/identity';
 import type { ConsoleLog } from './console-log';
 import type { PinMapping } from './config/pin-mapping';
@@ -50,6 +51,8 @@ export interface Device {
   /** The running (simulated) inverters: radio statistics reset, instantiation checks. */
   readonly inverters: InverterRegistry;
   readonly resetReason: ResetReason;
+  /** The application image this boot runs (the last verified OTA upload, or the factory image). */
+  readonly firmware: FirmwareImage;
   /**
    * Writes config.json (atomically, counting `cfg.save_count`), and on success logs it to
    * the console and emits 'config-saved' with the section. False when the write failed.

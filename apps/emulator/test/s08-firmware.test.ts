@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_AUTH, getJson, startTestDevice, type TestDevice } from './helpers';
+import { ADMIN_AUTH, getJson, postData, startTestDevice, type TestDevice } from './helpers';
 import { multipartBody, postParts, type Part, type UploadAnswer } from './upload';
 
 let device: TestDevice;
@@ -93,9 +92,37 @@ describe('§8 POST /api/firmware/update', () => {
   });
 
   it('writes nothing to the device file system', async () => {
-    const before = (await readdir(device.dataDir)).sort();
+    const before = (await getJson(device.app, '/api/file/list')).body as unknown[];
     await upload(image());
-    expect((await readdir(device.dataDir)).sort()).toEqual(before);
+    expect((await getJson(device.app, '/api/file/list')).body).toEqual(before);
+  });
+
+  it('boots the flashed image: sketch_used is its size after the restart, also after a factory reset', async () => {
+    const sketchUsed = async (): Promise<number> =>
+      ((await getJson(device.app, '/api/system/status')).body as { sketch_used: number }).sketch_used;
+    const factory = await sketchUsed();
+    const flashed = image(300_001);
+    expectAnswer(await upload(flashed), 200, 'OK');
+    // Until the restart the old image runs.
+    expect(await sketchUsed()).toBe(factory);
+    await device.reboot();
+    expect(await sketchUsed()).toBe(300_001);
+    expect((await getJson(device.app, '/api/system/status')).body).toMatchObject({ git_hash: 'v25.4.10' });
+
+    await postData(device.app, '/api/file/delete_all', { delete: true });
+    await device.reboot();
+    expect(await sketchUsed()).toBe(300_001);
+  });
+
+  it('a refused image leaves the running one in place', async () => {
+    expectAnswer(await upload(image(200_000)), 200, 'OK');
+    await device.reboot();
+    expectAnswer(await upload(image(100_000, 0x7f)), 500, 'FAIL');
+    const bytes = image(150_000);
+    expectAnswer(await upload(bytes, md5(image(150_000, 0xe9).fill(3, 9))), 500, 'FAIL');
+    await device.reboot();
+    const status = (await getJson(device.app, '/api/system/status')).body as { sketch_used: number };
+    expect(status.sketch_used).toBe(200_000);
   });
 
   it('needs admin credentials: 401 with an empty body, no restart', async () => {

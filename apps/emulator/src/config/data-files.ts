@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { YIELD_FILE } from '../sim/yield-store';
+import { FIRMWARE_FILE } from './firmware-image';
 
 /**
  * The device's file system is flat (contract §7.1). The emulator keeps it in a folder, so
@@ -24,10 +25,12 @@ export function isTemporaryFile(name: string): boolean {
 
 /**
  * Files the emulator keeps in the data folder for itself, which a device does not have:
- * temporaries of atomic writes and the simulated inverters' lifetime yields (on a real
- * system those live in the inverters). The file API neither shows nor touches them, and a
- * factory reset keeps the yields, as resetting a DTU does not reset its inverters.
+ * temporaries of atomic writes, the simulated inverters' lifetime yields (on a real
+ * system those live in the inverters) and the record of the flashed firmware image (in
+ * the app partition, not the file system). The file API neither shows nor touches them,
+ * and a factory reset keeps them, as resetting a DTU resets neither its inverters nor its
+ * firmware.
  */
 export function isEmulatorFile(name: string): boolean {
-  return isTemporaryFile(name) || name === YIELD_FILE;
+  return isTemporaryFile(name) || name === YIELD_FILE || name === FIRMWARE_FILE;
 }

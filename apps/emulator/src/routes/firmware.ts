@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { flashFirmwareImage } from '../config/firmware-image';
 import { uploadedFile, type UploadedFile } from '../http/post-data';
 import { deviceRoute } from '../http/route';
 import { sendUploadFail, sendUploadOk } from '../http/upload-answer';
@@ -29,19 +30,24 @@ function problemWith(upload: UploadedFile | undefined): string | undefined {
 /**
  * Contract §8: firmware upload. Multipart with the text field `MD5` and then the image;
  * the answer is plain `OK` (200) or `FAIL` (500), and the device restarts after every
- * upload, accepted or not. The emulator runs no image: a good one is checked and dropped,
- * and the device comes back as the same release.
+ * upload, accepted or not. The emulator runs no image: a good one is checked and
+ * recorded as the image in flash, which the device boots with (its size is sketch_used of
+ * the system status); it still reports itself as the same release.
  */
 export const firmwareRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
   deviceRoute(app, 'POST', '/api/firmware/update', 'admin', async (request, reply) => {
     const upload = uploadedFile(request);
     const problem = problemWith(upload);
-    device.console.line(
-      problem === undefined
-        ? `OTA: image of ${upload?.bytes.length ?? 0} bytes verified, restarting`
-        : `OTA failed: ${problem}, restarting`,
-    );
+    if (problem === undefined && upload) {
+      const md5 = createHash('md5').update(upload.bytes).digest('hex');
+      await flashFirmwareImage(device.dataDir, {
+        size: upload.bytes.length,
+        md5,
+        flashedAt: device.clock.now(),
+      });
+      device.console.line(`OTA: image of ${upload.bytes.length} bytes (MD5 ${md5}) written, restarting`);
+    } else device.console.line(`OTA failed: ${problem}, restarting`);
     device.restart(problem === undefined ? 'firmware update' : 'firmware update failed');
     return problem === undefined ? sendUploadOk(reply) : sendUploadFail(reply);
   });

@@ -26,7 +26,7 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
       psram_total: 0,
       psram_used: 0,
       sketch_total: SKETCH_TOTAL,
-      sketch_used: 1_503_536,
+      sketch_used: device.firmware.size,
       littlefs_total: LITTLEFS_TOTAL,
       littlefs_used: await littlefsUsed(device.dataDir),
       chiprevision: 3,

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { AboutPage } from '../features/about/about-page';
 import { LoginPage } from '../features/auth/login-page';
+import { ConfigPage } from '../features/config/config-page';
+import { FirmwarePage } from '../features/firmware/firmware-page';
 import { ConsolePage } from '../features/info/console-page';
 import { MqttInfoPage } from '../features/info/mqtt-info-page';
 import { NetworkInfoPage } from '../features/info/network-info-page';
 import { NtpInfoPage } from '../features/info/ntp-info-page';
 import { SystemInfoPage } from '../features/info/system-info-page';
 import { LivePage } from '../features/live/live-page';
+import { RebootPage } from '../features/maintenance/reboot-page';
 import { DeviceManagerPage } from '../features/settings/device/device-manager-page';
 import { DtuSettingsPage } from '../features/settings/dtu/dtu-settings-page';
 import { ErrorPage } from './error-page';
@@ -35,12 +38,16 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.settingsSecurity]: () => placeholder('securityadmin.SecuritySettings'),
   [ROUTES.settingsDtu]: () => <DtuSettingsPage />,
   [ROUTES.settingsDevice]: () => <DeviceManagerPage />,
-  [ROUTES.settingsConfig]: () => placeholder('fileadmin.ConfigManagement'),
+  [ROUTES.settingsConfig]: () => <ConfigPage />,
   [ROUTES.firmwareUpgrade]: () => (
-    <RequireLogin>{placeholder('firmwareupgrade.FirmwareUpgrade')}</RequireLogin>
+    <RequireLogin>
+      <FirmwarePage />
+    </RequireLogin>
   ),
   [ROUTES.maintenanceReboot]: () => (
-    <RequireLogin>{placeholder('maintenancereboot.DeviceReboot')}</RequireLogin>
+    <RequireLogin>
+      <RebootPage />
+    </RequireLogin>
   ),
   [ROUTES.wait]: () => <WaitPage />,
 };

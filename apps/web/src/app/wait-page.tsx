@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { getSystemStatus } from '../api/system';
 import { PageFrame } from '../components/page-frame';
 import { Spinner } from '../components/spinner';
@@ -8,10 +8,15 @@ import { ROUTES } from './routes';
 
 const POLL_MS = 1000;
 
-/** Waits for the device to come back after a restart, then goes home (spec §2). */
+/**
+ * Waits for the device to come back after a restart, then goes home (spec §2). With
+ * `?reload` (after a firmware upgrade, whose image may carry a new web app) home is
+ * loaded afresh from the device instead.
+ */
 export function WaitPage() {
   const { t } = useI18n();
   const [, navigate] = useLocation();
+  const reload = new URLSearchParams(useSearch()).has('reload');
 
   useEffect(() => {
     const controller = new AbortController();
@@ -20,7 +25,7 @@ export function WaitPage() {
       if (busy || !navigator.onLine) return;
       busy = true;
       getSystemStatus({ handleErrors: false, signal: controller.signal }).then(
-        () => navigate(ROUTES.home),
+        () => (reload ? window.location.replace(document.baseURI) : navigate(ROUTES.home)),
         () => {
           busy = false;
         },
@@ -30,7 +35,7 @@ export function WaitPage() {
       clearInterval(timer);
       controller.abort();
     };
-  }, [navigate]);
+  }, [navigate, reload]);
 
   return (
     <PageFrame title={t('wait.NotReady')}>

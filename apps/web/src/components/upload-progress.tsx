@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import type { UploadResult } from '../api/client';
+import type { Translator } from '../i18n/runtime';
+
+/** What an upload screen shows (spec §4): nothing yet, a running upload, or its outcome. */
+export type UploadState =
+  | { phase: 'idle' }
+  | { phase: 'busy'; percent: number; label: string }
+  | { phase: 'success' }
+  | { phase: 'error'; message: string };
+
+/** How long the success message stays before the wait page (spec §9: 1000 ms). */
+export const REDIRECT_AFTER_UPLOAD_MS = 1000;
+
+/** The text of a failed upload (spec §8): the device's own text for a 500, else the status. */
+export function uploadErrorText(t: Translator['t'], result: UploadResult): string {
+  return result.status === 500 ? result.text : t('base.HttpError', { status: result.statusText });
+}
+
+/** The text of an upload that got no answer at all (the device went away). */
+export const noAnswerText = (t: Translator['t']): string =>
+  t('base.HttpError', { status: t('base.NoAnswer') });
+
+/** A labelled progress bar, 0 to 100, with the figure in text (not only the bar's width). */
+export function UploadProgress({ percent, label }: { percent: number; label: string }) {
+  return (
+    <div className="my-3">
+      <div className="d-flex justify-content-between small mb-1">
+        <span>{label}</span>
+        <span>{percent} %</span>
+      </div>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div
+          className="progress-bar progress-bar-striped progress-bar-animated"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Goes to the wait page a moment after `when` turns true (the device restarts ~1 s later). */
+export function useWaitAfter(when: boolean, waitPath: string): void {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (!when) return;
+    const timer = setTimeout(() => navigate(waitPath), REDIRECT_AFTER_UPLOAD_MS);
+    return () => clearTimeout(timer);
+  }, [when, waitPath, navigate]);
+}

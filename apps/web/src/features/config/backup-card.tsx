@@ -1,0 +1,22 @@
+import { getFile } from '../../api/file';
+import { useI18n } from '../../i18n/i18n-provider';
+import { saveBlob } from '../../lib/download';
+
+/** Download of the current config.json, the backup a restore takes back (spec §2). */
+export function BackupCard() {
+  const { t } = useI18n();
+  const backup = () => void getFile('config.json').then((blob) => saveBlob(blob, 'config.json'));
+  return (
+    <section className="card mb-3" aria-labelledby="backup-title">
+      <h2 className="card-header h5" id="backup-title">
+        {t('fileadmin.BackupHeader')}
+      </h2>
+      <div className="card-body">
+        <p>{t('fileadmin.BackupHint')}</p>
+        <button type="button" className="btn btn-primary" onClick={backup}>
+          {t('fileadmin.BackupButton')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import type { ApiResponse, FileEntry } from '@opendtu/api';
+import { useState } from 'react';
+import { deleteFile, getFile } from '../../api/file';
+import { ApiAlert } from '../../components/api-alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useI18n } from '../../i18n/i18n-provider';
+import { saveBlob } from '../../lib/download';
+import { formatBytes } from '../../lib/format';
+
+export interface FileListCardProps {
+  files: readonly FileEntry[] | undefined;
+  /** Loads the list again after a delete. */
+  onChanged: () => void;
+}
+
+/** The device's files with their sizes, each to download or delete (spec §2). */
+export function FileListCard({ files, onChanged }: FileListCardProps) {
+  const { t, locale } = useI18n();
+  const [toDelete, setToDelete] = useState<string>();
+  const [answer, setAnswer] = useState<ApiResponse>();
+  const [busy, setBusy] = useState(false);
+
+  const download = (name: string) => void getFile(name).then((blob) => saveBlob(blob, name));
+  const remove = () => {
+    if (!toDelete) return;
+    setBusy(true);
+    deleteFile({ file: toDelete })
+      .then((response) => {
+        // The answer says a restart is needed for the change to take effect (code 3003).
+        setAnswer(response);
+        onChanged();
+      })
+      .finally(() => {
+        setBusy(false);
+        setToDelete(undefined);
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <section className="card mb-3" aria-labelledby="file-list-title">
+      <h2 className="card-header h5" id="file-list-title">
+        {t('fileadmin.FileList')}
+      </h2>
+      <div className="card-body">
+        {answer && <ApiAlert response={answer} onClose={() => setAnswer(undefined)} />}
+        {files && files.length === 0 && <p className="mb-0">{t('fileadmin.NoFiles')}</p>}
+        {files && files.length > 0 && (
+          <div className="table-responsive">
+            <table className="table table-hover align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">{t('fileadmin.Name')}</th>
+                  <th scope="col" className="text-end">
+                    {t('fileadmin.Size')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('fileadmin.Action')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {files.map((file) => (
+                  <tr key={file.name}>
+                    <td>{file.name}</td>
+                    <td className="text-end text-nowrap">
+                      {formatBytes(locale, file.size, file.size < 1024 ? 'byte' : 'kilobyte', 1)}
+                    </td>
+                    <td className="text-end">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-primary m-1"
+                        onClick={() => download(file.name)}
+                        aria-label={`${t('fileadmin.Download')}: ${file.name}`}
+                      >
+                        {t('fileadmin.Download')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger m-1"
+                        onClick={() => setToDelete(file.name)}
+                        aria-label={`${t('fileadmin.Delete')}: ${file.name}`}
+                      >
+                        {t('fileadmin.Delete')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        title={t('fileadmin.DeleteHeader')}
+        confirmLabel={t('fileadmin.Delete')}
+        onConfirm={remove}
+        onCancel={() => setToDelete(undefined)}
+        busy={busy}
+      >
+        <p>{t('fileadmin.DeleteMsg', { name: toDelete ?? '' })}</p>
+        <p className="mb-0 small">{t('fileadmin.DeleteHint')}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ApiResponse } from '@opendtu/api';
+import { useState } from 'react';
+import { deleteAllFiles } from '../../api/file';
+import { ApiAlert } from '../../components/api-alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useWaitAfter } from '../../components/upload-progress';
+import { ROUTES } from '../../app/routes';
+import { useI18n } from '../../i18n/i18n-provider';
+
+/** Factory reset: every file but the board's pin mapping goes, and the device restarts. */
+export function ResetCard() {
+  const { t } = useI18n();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<ApiResponse>();
+  useWaitAfter(answer?.type === 'success', ROUTES.wait);
+
+  const reset = () => {
+    setBusy(true);
+    deleteAllFiles()
+      .then(setAnswer)
+      .finally(() => {
+        setBusy(false);
+        setAsking(false);
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <section className="card mb-3 border-danger" aria-labelledby="reset-title">
+      <h2 className="card-header h5 text-bg-danger" id="reset-title">
+        {t('fileadmin.ResetHeader')}
+      </h2>
+      <div className="card-body">
+        {answer && <ApiAlert response={answer} />}
+        <p>{t('fileadmin.ResetHint')}</p>
+        <button type="button" className="btn btn-danger" onClick={() => setAsking(true)} disabled={busy}>
+          {t('fileadmin.FactoryResetButton')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        title={t('fileadmin.FactoryReset')}
+        confirmLabel={t('fileadmin.ResetConfirm')}
+        onConfirm={reset}
+        onCancel={() => setAsking(false)}
+        busy={busy}
+      >
+        {t('fileadmin.ResetMsg')}
+      </ConfirmDialog>
+    </section>
+  );
+}

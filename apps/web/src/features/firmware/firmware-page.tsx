@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ROUTES } from '../../app/routes';
+import { Alert } from '../../components/api-alert';
+import { PageFrame } from '../../components/page-frame';
+import { UploadProgress, useWaitAfter } from '../../components/upload-progress';
+import { useI18n } from '../../i18n/i18n-provider';
+import { formatBytes } from '../../lib/format';
+import { useFirmwareUpload } from './use-firmware-upload';
+
+const IMAGE_NAME = /\.bin(\.gz)?$/i;
+
+/** Firmware upgrade (spec §2): pick an image, upload it with its MD5, the device restarts. */
+export function FirmwarePage() {
+  const { t, locale } = useI18n();
+  const id = useId();
+  const [file, setFile] = useState<File>();
+  const upload = useFirmwareUpload();
+  const { state } = upload;
+  // After a new image the web app itself may have changed: the wait page reloads it.
+  useWaitAfter(state.phase === 'success', `${ROUTES.wait}?reload=1`);
+  const wrongType = file !== undefined && !IMAGE_NAME.test(file.name);
+  // The card with the focused button goes away with the outcome: focus its heading instead.
+  const outcomeRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => outcomeRef.current?.focus(), [state.phase]);
+
+  const back = () => {
+    upload.reset();
+    setFile(undefined);
+  };
+
+  return (
+    <PageFrame title={t('firmwareupgrade.FirmwareUpgrade')}>
+      {state.phase === 'error' && (
+        <section className="card border-danger mb-3" aria-labelledby={`${id}-error`}>
+          <h2 className="card-header h5 text-bg-danger" id={`${id}-error`} ref={outcomeRef} tabIndex={-1}>
+            {t('firmwareupgrade.OtaError')}
+          </h2>
+          <div className="card-body">
+            <Alert variant="danger">{state.message}</Alert>
+            <p>{t('firmwareupgrade.ErrorHint')}</p>
+            <button type="button" className="btn btn-secondary me-2" onClick={back}>
+              {t('firmwareupgrade.Back')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={upload.retry}>
+              {t('firmwareupgrade.Retry')}
+            </button>
+          </div>
+        </section>
+      )}
+      {state.phase === 'success' && (
+        <section className="card border-success mb-3" aria-labelledby={`${id}-success`}>
+          <h2 className="card-header h5 text-bg-success" id={`${id}-success`} ref={outcomeRef} tabIndex={-1}>
+            {t('firmwareupgrade.OtaStatus')}
+          </h2>
+          <div className="card-body">
+            <Alert variant="success">{t('firmwareupgrade.OtaSuccess')}</Alert>
+          </div>
+        </section>
+      )}
+      {(state.phase === 'idle' || state.phase === 'busy') && (
+        <section className="card mb-3" aria-labelledby={`${id}-title`}>
+          <h2 className="card-header h5" id={`${id}-title`}>
+            {t('firmwareupgrade.FirmwareUpload')}
+          </h2>
+          <div className="card-body">
+            <p>{t('firmwareupgrade.Hint')}</p>
+            <label htmlFor={`${id}-file`} className="form-label">
+              {t('firmwareupgrade.ChooseFile')}
+            </label>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept=".bin,.bin.gz"
+              className={`form-control mb-3${wrongType ? ' is-invalid' : ''}`}
+              aria-invalid={wrongType}
+              disabled={state.phase === 'busy'}
+              onChange={(event) => setFile(event.target.files?.[0])}
+            />
+            {wrongType && <Alert variant="warning">{t('firmwareupgrade.WrongType')}</Alert>}
+            {file && !wrongType && state.phase === 'idle' && (
+              <p className="text-body-secondary">
+                {file.name}, {formatBytes(locale, file.size, 'kilobyte', 1)}
+              </p>
+            )}
+            {state.phase === 'busy' && <UploadProgress percent={state.percent} label={state.label} />}
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!file || wrongType || state.phase === 'busy'}
+              onClick={() => file && upload.start(file)}
+            >
+              {t('firmwareupgrade.Upload')}
+            </button>
+          </div>
+        </section>
+      )}
+    </PageFrame>
+  );
+}

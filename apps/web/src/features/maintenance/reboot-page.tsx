@@ -1,0 +1,62 @@
+import type { ApiResponse } from '@opendtu/api';
+import { useState } from 'react';
+import { postReboot } from '../../api/system';
+import { ROUTES } from '../../app/routes';
+import { ApiAlert } from '../../components/api-alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageFrame } from '../../components/page-frame';
+import { useWaitAfter } from '../../components/upload-progress';
+import { useI18n } from '../../i18n/i18n-provider';
+
+/** Device reboot (spec §2): a confirmed request, its answer, then the wait page. */
+export function RebootPage() {
+  const { t } = useI18n();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<ApiResponse>();
+  // The device goes down about 1 s after answering; polling earlier would find it still up.
+  useWaitAfter(answer?.type === 'success', ROUTES.wait);
+
+  const reboot = () => {
+    setBusy(true);
+    postReboot()
+      .then(setAnswer)
+      .finally(() => {
+        setBusy(false);
+        setAsking(false);
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <PageFrame title={t('maintenancereboot.DeviceReboot')}>
+      {answer && <ApiAlert response={answer} />}
+      <section className="card mb-3" aria-labelledby="reboot-title">
+        <h2 className="card-header h5" id="reboot-title">
+          {t('maintenancereboot.PerformReboot')}
+        </h2>
+        <div className="card-body text-center">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => setAsking(true)}
+            disabled={busy || answer?.type === 'success'}
+          >
+            {t('maintenancereboot.Reboot')}
+          </button>
+          <p className="mt-3 mb-0">{t('maintenancereboot.RebootHint')}</p>
+        </div>
+      </section>
+      <ConfirmDialog
+        open={asking}
+        title={t('maintenancereboot.RebootOpenDTU')}
+        confirmLabel={t('maintenancereboot.Reboot')}
+        onConfirm={reboot}
+        onCancel={() => setAsking(false)}
+        busy={busy}
+      >
+        {t('maintenancereboot.RebootQuestion')}
+      </ConfirmDialog>
+    </PageFrame>
+  );
+}

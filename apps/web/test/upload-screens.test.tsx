@@ -1,0 +1,80 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uploadErrorText } from '../src/components/upload-progress';
+import { FirmwarePage } from '../src/features/firmware/firmware-page';
+import en from '../src/i18n/en.json';
+import { I18nProvider } from '../src/i18n/i18n-provider';
+import { createTranslator } from '../src/i18n/runtime';
+
+beforeEach(() => {
+  localStorage.setItem('locale', 'en');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('[]')),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('upload answers (spec §8)', () => {
+  const { t } = createTranslator([en]);
+
+  it('a 500 shows the text the device sent, any other failure the HTTP status text', () => {
+    expect(uploadErrorText(t, { status: 500, statusText: 'Internal Server Error', text: 'FAIL' })).toBe(
+      'FAIL',
+    );
+    expect(uploadErrorText(t, { status: 502, statusText: 'Bad Gateway', text: '<html>' })).toBe(
+      '[HTTP ERROR] Bad Gateway',
+    );
+  });
+});
+
+/** A file whose bytes cannot be read (a removed USB stick, a revoked permission). */
+class UnreadableFile extends File {
+  override slice(): Blob {
+    return { arrayBuffer: () => Promise.reject(new Error('read failed')) } as unknown as Blob;
+  }
+}
+
+describe('FirmwarePage', () => {
+  it('a file that cannot be hashed ends in the OTA error with the console hint, and no upload', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <I18nProvider>
+        <FirmwarePage />
+      </I18nProvider>,
+    );
+    const input = await screen.findByLabelText('Firmware file (.bin or .bin.gz)');
+    fireEvent.change(input, {
+      target: { files: [new UnreadableFile([new Uint8Array(10)], 'firmware.bin')] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload and install' }));
+    const heading = await screen.findByRole('heading', { name: 'OTA error' });
+    // The picker that had focus is gone: keyboard users land on the outcome.
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Unknown error while upload, check the console for details.',
+    );
+    expect(logged).toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalledWith(expect.stringContaining('firmware'), expect.anything());
+  });
+
+  it('offers only .bin and .bin.gz, and refuses another file type before any upload', async () => {
+    render(
+      <I18nProvider>
+        <FirmwarePage />
+      </I18nProvider>,
+    );
+    const input = await screen.findByLabelText('Firmware file (.bin or .bin.gz)');
+    expect(input.getAttribute('accept')).toBe('.bin,.bin.gz');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'photo.jpg')] } });
+    expect(screen.getByRole('alert').textContent).toBe('Choose a .bin or .bin.gz file.');
+    expect((screen.getByRole('button', { name: 'Upload and install' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import { expect, test } from '../support/fixtures';
+
+// Every upload and reboot restarts the device: each test gets an emulator of its own.
+test.use({ fresh: true });
+
+/** A small stand-in for an ESP32 application image: magic byte 0xE9 first (0x7F is refused). */
+function image(size: number, magic = 0xe9): Buffer {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 13) & 0xff;
+  bytes[0] = magic;
+  return bytes;
+}
+
+test('without a login the upgrade and reboot screens send the user to the login first', async ({ page }) => {
+  await page.goto('/firmware/upgrade');
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Ffirmware%2Fupgrade$/);
+  await page.goto('/maintenance/reboot');
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fmaintenance%2Freboot$/);
+});
+
+test('an image the device refuses shows the OTA error; Retry sends it again, Back clears', async ({
+  loggedIn: page,
+  device,
+}) => {
+  test.setTimeout(60_000);
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/firmware/update')) uploads.push(request.method());
+  });
+  await page.goto('/firmware/upgrade');
+  await page.getByLabel('Firmware file (.bin or .bin.gz)').setInputFiles({
+    name: 'firmware.bin',
+    mimeType: 'application/octet-stream',
+    buffer: image(200_000, 0x7f),
+  });
+  await page.getByRole('button', { name: 'Upload and install' }).click();
+  const error = page.getByRole('region', { name: 'OTA error' });
+  await expect(error).toBeVisible({ timeout: 15_000 });
+  await expect(error.getByRole('alert')).toHaveText('FAIL');
+  expect(uploads).toEqual(['POST']);
+
+  // The device restarts after a failed upload too; Retry waits for it and uploads again.
+  await device.waitForRestart();
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => uploads.length, { timeout: 15_000 }).toBe(2);
+  await expect(error).toBeVisible({ timeout: 15_000 });
+  await expect(error.getByRole('alert')).toHaveText('FAIL');
+
+  await error.getByRole('button', { name: 'Back' }).click();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload and install' })).toBeDisabled();
+});
+
+test('a good image is installed: success, the wait page, then the app reloads on the new image', async ({
+  loggedIn: page,
+  device,
+}) => {
+  test.setTimeout(60_000);
+  const size = 300_123;
+  await page.goto('/firmware/upgrade');
+  await page.getByLabel('Firmware file (.bin or .bin.gz)').setInputFiles({
+    name: 'opendtu-new.bin',
+    mimeType: 'application/octet-stream',
+    buffer: image(size),
+  });
+  await page.getByRole('button', { name: 'Upload and install' }).click();
+  await expect(page.getByRole('region', { name: 'Upgrade done' })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/wait\?reload=1$/);
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  // The device runs the flashed image: its size is what the system status reports.
+  const status = await device.get<{ sketch_used: number }>('api/system/status');
+  expect(status.sketch_used).toBe(size);
+});
+
+test('reboot: confirmation, the answer, the wait page, and back home', async ({ loggedIn: page, device }) => {
+  test.setTimeout(60_000);
+  await page.goto('/maintenance/reboot');
+  await page.getByRole('button', { name: 'Restart' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Restart the device?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await device.isUp()).toBe(true);
+
+  await page.getByRole('button', { name: 'Restart' }).click();
+  await dialog.getByRole('button', { name: 'Restart' }).click();
+  await expect(page.getByText('Restart started.')).toBeVisible();
+  await expect(page).toHaveURL(/\/wait$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The device is restarting');
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  const status = await device.get<{ resetreason_0: string }>('api/system/status');
+  expect(status.resetreason_0).toBe('Software reset CPU');
+});
