@@ -3,6 +3,10 @@ import { LoginPage } from '../features/auth/login-page';
 import { ConsolePage } from '../features/info/console-page';
 import { SystemInfoPage } from '../features/info/system-info-page';
 import { LivePage } from '../features/live/live-page';
+import { MqttSettingsPage } from '../features/settings/mqtt/mqtt-settings-page';
+import { NetworkSettingsPage } from '../features/settings/network/network-settings-page';
+import { NtpSettingsPage } from '../features/settings/ntp/ntp-settings-page';
+import { SecuritySettingsPage } from '../features/settings/security/security-settings-page';
 import { ErrorPage } from './error-page';
 import { PlaceholderPage } from './placeholder-page';
 import { RequireLogin } from './require-login';
@@ -22,11 +26,11 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.infoNtp]: () => placeholder('ntpinfo.NtpInformation'),
   [ROUTES.infoMqtt]: () => placeholder('mqttinfo.MqttInformation'),
   [ROUTES.infoConsole]: () => <ConsolePage />,
-  [ROUTES.settingsNetwork]: () => placeholder('networkadmin.NetworkSettings'),
-  [ROUTES.settingsNtp]: () => placeholder('ntpadmin.NtpSettings'),
-  [ROUTES.settingsMqtt]: () => placeholder('mqttadmin.MqttSettings'),
+  [ROUTES.settingsNetwork]: () => <NetworkSettingsPage />,
+  [ROUTES.settingsNtp]: () => <NtpSettingsPage />,
+  [ROUTES.settingsMqtt]: () => <MqttSettingsPage />,
   [ROUTES.settingsInverter]: () => placeholder('inverteradmin.InverterSettings'),
-  [ROUTES.settingsSecurity]: () => placeholder('securityadmin.SecuritySettings'),
+  [ROUTES.settingsSecurity]: () => <SecuritySettingsPage />,
   [ROUTES.settingsDtu]: () => placeholder('dtuadmin.DtuSettings'),
   [ROUTES.settingsDevice]: () => placeholder('deviceadmin.DeviceManager'),
   [ROUTES.settingsConfig]: () => placeholder('fileadmin.ConfigManagement'),
