@@ -22,7 +22,8 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
         {label}
       </label>
       {children}
-      <div id={messageId(id)} className={error ? 'invalid-feedback' : 'form-text'} aria-live="polite">
+      {/* d-block: Bootstrap shows feedback only as the control's sibling, not after an input group. */}
+      <div id={messageId(id)} className={error ? 'invalid-feedback d-block' : 'form-text'} aria-live="polite">
         {error ?? hint}
       </div>
     </div>

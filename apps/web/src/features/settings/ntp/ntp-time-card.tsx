@@ -75,8 +75,12 @@ export function NtpTimeCard() {
   const deviceClock = useMemo(
     () =>
       new Intl.DateTimeFormat(locale, {
-        dateStyle: 'medium',
-        timeStyle: 'medium',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
         hourCycle: 'h23',
         timeZone: 'UTC',
       }),
