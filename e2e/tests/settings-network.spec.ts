@@ -77,3 +77,18 @@ test('invalid network values never leave the browser, and the device refuses the
     8006,
   );
 });
+
+test('leaving the form with unsaved changes asks first', async ({ loggedIn: page }) => {
+  await page.goto('/settings/network');
+  await page.getByLabel('Host name').fill('dtu-unsaved');
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'NTP' }).first().click();
+  await expect(page).toHaveURL(/\/settings\/network$/);
+  await expect(page.getByLabel('Host name')).toHaveValue('dtu-unsaved');
+  expect(questions).toEqual(['You have changes that are not saved. Leave this page and lose them?']);
+});
