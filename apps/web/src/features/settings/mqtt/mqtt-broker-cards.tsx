@@ -58,16 +58,8 @@ export function MqttBrokerCard({ form }: { form: Form }) {
         max={PUBLISH_INTERVAL_MAX}
         unit={t('mqttadmin.Seconds')}
       />
-      <SwitchField
-        {...form.check('mqtt_clean_session')}
-        label={t('mqttadmin.CleanSession')}
-        hint={t('mqttadmin.CleanSessionHint')}
-      />
-      <SwitchField
-        {...form.check('mqtt_retain')}
-        label={t('mqttadmin.EnableRetain')}
-        hint={t('mqttadmin.RetainHint')}
-      />
+      <SwitchField {...form.check('mqtt_clean_session')} label={t('mqttadmin.CleanSession')} />
+      <SwitchField {...form.check('mqtt_retain')} label={t('mqttadmin.EnableRetain')} />
     </FormCard>
   );
 }
@@ -79,11 +71,7 @@ export function MqttTlsCard({ form }: { form: Form }) {
   if (!values) return null;
   return (
     <FormCard title={t('mqttadmin.TlsParameters')}>
-      <SwitchField
-        {...form.check('mqtt_tls')}
-        label={t('mqttadmin.EnableTls')}
-        hint={t('mqttadmin.TlsHint')}
-      />
+      <SwitchField {...form.check('mqtt_tls')} label={t('mqttadmin.EnableTls')} />
       {values.mqtt_tls && (
         <>
           <TextAreaField

@@ -53,16 +53,8 @@ export function MqttHassCard({ form }: { form: Form }) {
         maxLength={32}
       />
       <SwitchField {...form.check('mqtt_hass_retain')} label={t('mqttadmin.HassRetain')} />
-      <SwitchField
-        {...form.check('mqtt_hass_expire')}
-        label={t('mqttadmin.HassExpire')}
-        hint={t('mqttadmin.HassExpireHint')}
-      />
-      <SwitchField
-        {...form.check('mqtt_hass_individualpanels')}
-        label={t('mqttadmin.HassIndividual')}
-        hint={t('mqttadmin.HassIndividualHint')}
-      />
+      <SwitchField {...form.check('mqtt_hass_expire')} label={t('mqttadmin.HassExpire')} />
+      <SwitchField {...form.check('mqtt_hass_individualpanels')} label={t('mqttadmin.HassIndividual')} />
     </FormCard>
   );
 }

@@ -27,17 +27,9 @@ export function MqttSettingsPage() {
       {values && (
         <ConfigFormBody form={form}>
           <FormCard title={t('mqttadmin.MqttConfiguration')}>
-            <SwitchField
-              {...form.check('mqtt_enabled')}
-              label={t('mqttadmin.EnableMqtt')}
-              hint={t('mqttadmin.EnableMqttHint')}
-            />
+            <SwitchField {...form.check('mqtt_enabled')} label={t('mqttadmin.EnableMqtt')} />
             {values.mqtt_enabled && (
-              <SwitchField
-                {...form.check('mqtt_hass_enabled')}
-                label={t('mqttadmin.EnableHass')}
-                hint={t('mqttadmin.EnableHassHint')}
-              />
+              <SwitchField {...form.check('mqtt_hass_enabled')} label={t('mqttadmin.EnableHass')} />
             )}
           </FormCard>
           {values.mqtt_enabled && (

@@ -93,11 +93,7 @@ export function NetworkSettingsPage() {
             </FormCard>
           )}
           <FormCard title={t('networkadmin.MdnsSettings')}>
-            <SwitchField
-              {...form.check('mdnsenabled')}
-              label={t('networkadmin.EnableMdns')}
-              hint={t('networkadmin.MdnsHint')}
-            />
+            <SwitchField {...form.check('mdnsenabled')} label={t('networkadmin.EnableMdns')} />
           </FormCard>
           <FormCard title={t('networkadmin.AdminAp')}>
             <NumberField
