@@ -107,7 +107,8 @@ describe('Field', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const message = document.getElementById(input.getAttribute('aria-describedby')!);
     expect(message?.textContent).toBe('Name is required');
-    expect(message?.className).toBe('invalid-feedback');
+    // Shown even when the control sits in an input group (Bootstrap hides it there otherwise).
+    expect(message?.className).toBe('invalid-feedback d-block');
   });
 });
 

@@ -22,7 +22,8 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
         {label}
       </label>
       {children}
-      {/* d-block: Bootstrap shows feedback only as the control's sibling, not after an input group. */}
+      {/* d-block: Bootstrap shows .invalid-feedback only right after an .is-invalid control,
+          which a control inside an input group (a unit beside it) is not. */}
       <div id={messageId(id)} className={error ? 'invalid-feedback d-block' : 'form-text'} aria-live="polite">
         {error ?? hint}
       </div>

@@ -99,10 +99,14 @@ export function NtpTimeCard() {
     setSyncAnswer(undefined);
     void browserTime()
       .then(postNtpTime)
-      .then((answer) => {
-        setSyncAnswer(answer);
-        reloadDevice();
-      });
+      .then(
+        (answer) => {
+          setSyncAnswer(answer);
+          reloadDevice();
+        },
+        // The client already shows the login or the Error screen.
+        () => undefined,
+      );
   };
 
   return (
