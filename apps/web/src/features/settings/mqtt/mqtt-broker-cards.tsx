@@ -14,13 +14,7 @@ export function MqttBrokerCard({ form }: { form: Form }) {
   const { t } = useI18n();
   return (
     <FormCard title={t('mqttadmin.MqttBrokerParameter')}>
-      <TextField
-        {...form.text('mqtt_hostname')}
-        {...plain}
-        label={t('mqttadmin.Hostname')}
-        hint={t('mqttadmin.HostnameHint')}
-        maxLength={128}
-      />
+      <TextField {...form.text('mqtt_hostname')} {...plain} label={t('mqttadmin.Hostname')} maxLength={128} />
       <NumberField {...form.number('mqtt_port')} label={t('mqttadmin.Port')} min={1} max={65535} />
       <TextField
         {...form.text('mqtt_clientid')}

@@ -25,14 +25,12 @@ export function MqttLwtCard({ form }: { form: Form }) {
         {...form.text('mqtt_lwt_online')}
         {...plain}
         label={t('mqttadmin.LwtOnline')}
-        hint={t('mqttadmin.LwtOnlineHint')}
         maxLength={20}
       />
       <TextField
         {...form.text('mqtt_lwt_offline')}
         {...plain}
         label={t('mqttadmin.LwtOffline')}
-        hint={t('mqttadmin.LwtOfflineHint')}
         maxLength={20}
       />
       <SelectField {...form.number('mqtt_lwt_qos')} label={t('mqttadmin.LwtQos')} options={qos} />

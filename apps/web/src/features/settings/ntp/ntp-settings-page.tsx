@@ -61,7 +61,6 @@ export function NtpSettingsPage() {
             <TextField
               {...form.text('ntp_server')}
               label={t('ntpadmin.TimeServer')}
-              hint={t('ntpadmin.TimeServerHint')}
               maxLength={31}
               autoComplete="off"
               spellCheck={false}
