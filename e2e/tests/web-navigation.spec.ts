@@ -66,7 +66,8 @@ test('menus work from the keyboard', async ({ page }) => {
   await expect(page).toHaveURL(/\/info\/system$/);
 });
 
-test('a deep link survives a reload, and unknown paths say so', async ({ page }) => {
+test('a deep link survives a reload, and unknown paths say so', async ({ loggedIn: page }) => {
+  // Settings screens read admin-only values, so the deep link is opened logged in.
   await page.goto('/settings/ntp');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Time settings (NTP)');

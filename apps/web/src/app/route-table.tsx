@@ -12,6 +12,10 @@ import { LivePage } from '../features/live/live-page';
 import { RebootPage } from '../features/maintenance/reboot-page';
 import { DeviceManagerPage } from '../features/settings/device/device-manager-page';
 import { DtuSettingsPage } from '../features/settings/dtu/dtu-settings-page';
+import { MqttSettingsPage } from '../features/settings/mqtt/mqtt-settings-page';
+import { NetworkSettingsPage } from '../features/settings/network/network-settings-page';
+import { NtpSettingsPage } from '../features/settings/ntp/ntp-settings-page';
+import { SecuritySettingsPage } from '../features/settings/security/security-settings-page';
 import { ErrorPage } from './error-page';
 import { PlaceholderPage } from './placeholder-page';
 import { RequireLogin } from './require-login';
@@ -31,11 +35,11 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.infoNtp]: () => <NtpInfoPage />,
   [ROUTES.infoMqtt]: () => <MqttInfoPage />,
   [ROUTES.infoConsole]: () => <ConsolePage />,
-  [ROUTES.settingsNetwork]: () => placeholder('networkadmin.NetworkSettings'),
-  [ROUTES.settingsNtp]: () => placeholder('ntpadmin.NtpSettings'),
-  [ROUTES.settingsMqtt]: () => placeholder('mqttadmin.MqttSettings'),
+  [ROUTES.settingsNetwork]: () => <NetworkSettingsPage />,
+  [ROUTES.settingsNtp]: () => <NtpSettingsPage />,
+  [ROUTES.settingsMqtt]: () => <MqttSettingsPage />,
   [ROUTES.settingsInverter]: () => placeholder('inverteradmin.InverterSettings'),
-  [ROUTES.settingsSecurity]: () => placeholder('securityadmin.SecuritySettings'),
+  [ROUTES.settingsSecurity]: () => <SecuritySettingsPage />,
   [ROUTES.settingsDtu]: () => <DtuSettingsPage />,
   [ROUTES.settingsDevice]: () => <DeviceManagerPage />,
   [ROUTES.settingsConfig]: () => <ConfigPage />,

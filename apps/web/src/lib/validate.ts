@@ -5,9 +5,18 @@ import type { Translator } from '../i18n/runtime';
 
 type T = Translator['t'];
 
-/** A text of `min` to `max` characters (counted as the user sees them). */
-export function lengthBetween(t: T, value: string, min: number, max: number): string | undefined {
-  const length = [...value].length;
+/**
+ * A text of `min` to `max` characters, counted as the user sees them, or with `bytes` as
+ * the device stores them (UTF-8), for fields whose limit is a firmware buffer.
+ */
+export function lengthBetween(
+  t: T,
+  value: string,
+  min: number,
+  max: number,
+  bytes = false,
+): string | undefined {
+  const length = bytes ? new TextEncoder().encode(value).length : [...value].length;
   if (length >= min && length <= max) return undefined;
   if (min > 0 && length === 0) return t('validation.Required');
   return min > 0 ? t('validation.LengthBetween', { min, max }) : t('validation.LengthMax', { max });

@@ -21,11 +21,14 @@ export function ConfigFormBody<T extends object>({
   form,
   children,
   reloadLabel,
+  saveLabel,
 }: {
   form: ConfigForm<T>;
   children: ReactNode;
   /** The reload button's text; the DTU and device screens call it Cancel. */
   reloadLabel?: string;
+  /** The save button's text, for forms that do something else than store settings. */
+  saveLabel?: string;
 }) {
   const { t } = useI18n();
   return (
@@ -38,7 +41,7 @@ export function ConfigFormBody<T extends object>({
         </button>
         <button type="submit" className="btn btn-primary" disabled={form.isSaving}>
           {form.isSaving && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('base.Save')}
+          {saveLabel ?? t('base.Save')}
         </button>
       </div>
     </form>

@@ -17,6 +17,11 @@ export interface ConfigFormOptions<T> {
   save: (values: T) => Promise<ApiResponse>;
   /** The spec's rules; nothing is sent while any field has a message. */
   validate?: (values: T) => FormErrors<T>;
+  /**
+   * Runs after the device accepted a save, before the values are read back (e.g. to
+   * store a changed password, so the read-back already uses it).
+   */
+  onSaved?: (values: T) => void;
 }
 
 interface Binding<V> {
@@ -66,6 +71,7 @@ export function useConfigForm<T extends object>({
   load,
   save,
   validate,
+  onSaved,
 }: ConfigFormOptions<T>): ConfigForm<T> {
   const formId = useId();
   const { data, isLoading, reload } = useApiData(load);
@@ -132,7 +138,10 @@ export function useConfigForm<T extends object>({
       (answer) => {
         setResponse(answer);
         setSaving(false);
-        if (answer.type === 'success') reload();
+        if (answer.type === 'success') {
+          onSaved?.(values);
+          reload();
+        }
       },
       // The client already shows the login or the Error screen.
       () => setSaving(false),

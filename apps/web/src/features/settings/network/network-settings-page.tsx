@@ -1,0 +1,117 @@
+import type { NetworkConfig } from '@opendtu/api';
+import { useCallback } from 'react';
+import { getNetworkConfig, getNetworkStatus, postNetworkConfig } from '../../../api/network';
+import { useApiData } from '../../../api/use-api-data';
+import { NumberField, SwitchField, TextField } from '../../../components/form/controls';
+import { ConfigFormBody, FormCard } from '../../../components/form/form-layout';
+import { useConfigForm, type FormErrors } from '../../../components/form/use-config-form';
+import { PageFrame } from '../../../components/page-frame';
+import { useI18n } from '../../../i18n/i18n-provider';
+import { firstError, ipAddress, isIpv4, lengthBetween, numberBetween } from '../../../lib/validate';
+
+const ADDRESSES = ['ipaddress', 'netmask', 'gateway', 'dns1', 'dns2'] as const;
+
+const loadConfig = () => getNetworkConfig();
+const loadStatus = () => getNetworkStatus();
+
+/**
+ * While DHCP is on the static addresses are unused and hidden, but the device still
+ * checks them; an unfinished entry left behind is sent as "no address".
+ */
+function saveConfig(values: NetworkConfig) {
+  const sent = { ...values };
+  if (sent.dhcp) for (const key of ADDRESSES) if (!isIpv4(sent[key])) sent[key] = '0.0.0.0';
+  return postNetworkConfig(sent);
+}
+
+/** Network settings (spec "Other settings", contract §3.2-3.3). */
+export function NetworkSettingsPage() {
+  const { t } = useI18n();
+  // The effective host name shows what the %06X pattern becomes; the mode decides
+  // whether the device insists on an SSID (it does only as a Wi-Fi station).
+  const { data: status } = useApiData(loadStatus);
+  const ethernet = status?.network_mode === 'Ethernet';
+  const validate = useCallback(
+    (values: NetworkConfig): FormErrors<NetworkConfig> => {
+      const errors: FormErrors<NetworkConfig> = {
+        ssid: lengthBetween(t, values.ssid, ethernet ? 0 : 1, 32, true),
+        password: lengthBetween(t, values.password, 0, 63, true),
+        hostname: lengthBetween(t, values.hostname, 1, 31, true),
+        aptimeout: numberBetween(t, values.aptimeout, 0, 99999),
+      };
+      if (!values.dhcp) {
+        for (const key of ADDRESSES)
+          errors[key] = firstError(lengthBetween(t, values[key], 1, 32), ipAddress(t, values[key]));
+      }
+      return errors;
+    },
+    [t, ethernet],
+  );
+  const form = useConfigForm<NetworkConfig>({ load: loadConfig, save: saveConfig, validate });
+  const values = form.values;
+
+  return (
+    <PageFrame title={t('networkadmin.NetworkSettings')} isLoading={form.isLoading}>
+      {values && (
+        <ConfigFormBody form={form}>
+          <FormCard title={t('networkadmin.WifiConfiguration')}>
+            <TextField
+              {...form.text('ssid')}
+              label={t('networkadmin.WifiSsid')}
+              maxLength={32}
+              autoComplete="off"
+            />
+            <TextField
+              {...form.text('password')}
+              type="password"
+              label={t('networkadmin.WifiPassword')}
+              maxLength={63}
+              autoComplete="new-password"
+            />
+            <TextField
+              {...form.text('hostname')}
+              label={t('networkadmin.Hostname')}
+              maxLength={31}
+              autoComplete="off"
+              spellCheck={false}
+              hint={
+                <>
+                  {t('networkadmin.HostnameHint')}
+                  {status && ` ${t('networkadmin.HostnameNow', { name: status.network_hostname })}`}
+                </>
+              }
+            />
+            <SwitchField {...form.check('dhcp')} label={t('networkadmin.EnableDhcp')} />
+          </FormCard>
+          {!values.dhcp && (
+            <FormCard title={t('networkadmin.StaticIpConfiguration')}>
+              <TextField {...address(form.text('ipaddress'))} label={t('networkadmin.IpAddress')} />
+              <TextField {...address(form.text('netmask'))} label={t('networkadmin.Netmask')} />
+              <TextField {...address(form.text('gateway'))} label={t('networkadmin.DefaultGateway')} />
+              <TextField {...address(form.text('dns1'))} label={t('networkadmin.Dns', { num: 1 })} />
+              <TextField {...address(form.text('dns2'))} label={t('networkadmin.Dns', { num: 2 })} />
+            </FormCard>
+          )}
+          <FormCard title={t('networkadmin.MdnsSettings')}>
+            <SwitchField {...form.check('mdnsenabled')} label={t('networkadmin.EnableMdns')} />
+          </FormCard>
+          <FormCard title={t('networkadmin.AdminAp')}>
+            <NumberField
+              {...form.number('aptimeout')}
+              label={t('networkadmin.ApTimeout')}
+              min={0}
+              max={99999}
+              unit={t('networkadmin.Minutes')}
+              hint={t('networkadmin.ApTimeoutHint')}
+            />
+          </FormCard>
+        </ConfigFormBody>
+      )}
+    </PageFrame>
+  );
+}
+
+/** An IPv4 address entry, free of autocompletion and spelling marks. */
+function address<B>(binding: B) {
+  return { ...binding, maxLength: 32, autoComplete: 'off', spellCheck: false };
+}
