@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LoginPage } from '../features/auth/login-page';
 import { ConsolePage } from '../features/info/console-page';
 import { SystemInfoPage } from '../features/info/system-info-page';
+import { InvertersPage } from '../features/inverters/inverters-page';
 import { LivePage } from '../features/live/live-page';
 import { ErrorPage } from './error-page';
 import { PlaceholderPage } from './placeholder-page';
@@ -25,7 +26,7 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.settingsNetwork]: () => placeholder('networkadmin.NetworkSettings'),
   [ROUTES.settingsNtp]: () => placeholder('ntpadmin.NtpSettings'),
   [ROUTES.settingsMqtt]: () => placeholder('mqttadmin.MqttSettings'),
-  [ROUTES.settingsInverter]: () => placeholder('inverteradmin.InverterSettings'),
+  [ROUTES.settingsInverter]: () => <InvertersPage />,
   [ROUTES.settingsSecurity]: () => placeholder('securityadmin.SecuritySettings'),
   [ROUTES.settingsDtu]: () => placeholder('dtuadmin.DtuSettings'),
   [ROUTES.settingsDevice]: () => placeholder('deviceadmin.DeviceManager'),
