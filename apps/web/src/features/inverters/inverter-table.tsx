@@ -70,7 +70,7 @@ export function InverterTable({ rows, move, onMoved, onEdit, onDelete }: Inverte
                   <GripIcon />
                 </button>
               </td>
-              <td>
+              <td className="d-none d-sm-table-cell">
                 <StatusBadges inverter={inverter} />
               </td>
               <td className="d-none d-md-table-cell">{inverter.serial}</td>
