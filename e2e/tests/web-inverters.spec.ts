@@ -1,5 +1,6 @@
 import type { InverterListResponse, LiveDataResponse, LiveInverterFull } from '@opendtu/api';
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { DeviceClient } from '../support/device';
 import { expect, test } from '../support/fixtures';
 
 // Every test here changes the inverter list, so each gets an emulator of its own. The
@@ -166,16 +167,30 @@ test('keyboard only: move an inverter down with the arrow key and save the order
   expect(order).toEqual(['House HMS-2000', 'Garage HM-800', 'Barn HMT-2250']);
 });
 
-test('reorder by touch on a phone, without the page scrolling sideways', async ({ browser, device }) => {
+async function phone(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: device.url,
+    baseURL: url,
     viewport: { width: 390, height: 844 },
     hasTouch: true,
     isMobile: true,
   });
   const authdata = Buffer.from('admin:openDTU42').toString('base64');
   await context.addInitScript((user) => localStorage.setItem('user', user), JSON.stringify({ authdata }));
-  const page = await context.newPage();
+  return { context, page: await context.newPage() };
+}
+
+async function fillUpTo10(device: DeviceClient): Promise<void> {
+  const { inverter } = await device.get<InverterListResponse>('api/inverter/list');
+  for (let k = inverter.length; k < 10; k++) {
+    await device.post('api/inverter/add', {
+      serial: `1141812345${String(k).padStart(2, '0')}`,
+      name: `Spare ${k}`,
+    });
+  }
+}
+
+test('reorder by touch on a phone, without the page scrolling sideways', async ({ browser, device }) => {
+  const { context, page } = await phone(browser, device.url);
   await open(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -193,6 +208,30 @@ test('reorder by touch on a phone, without the page scrolling sideways', async (
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect(names(page)).toHaveText(['Barn HMT-2250', 'Garage HM-800', 'House HMS-2000']);
+  await context.close();
+});
+
+test('on a phone, holding a dragged row at the top edge scrolls the page: the tenth inverter goes first', async ({
+  browser,
+  device,
+}) => {
+  await fillUpTo10(device);
+  const { context, page } = await phone(browser, device.url);
+  await page.goto('/settings/inverter');
+  await expect(names(page)).toHaveCount(10);
+  const last = handle(page, 'Spare 9');
+  await last.evaluate((button) => button.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  const box = (await last.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: box.y + 5 }] });
+  for (let step = 1; step <= 10; step++) {
+    const y = box.y + 5 + ((20 - box.y) * step) / 10;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  await expect(names(page).first()).toHaveText('Spare 9', { timeout: 10_000 });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(names(page)).toHaveCount(10);
   await context.close();
 });
 

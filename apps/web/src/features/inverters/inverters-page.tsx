@@ -10,6 +10,7 @@ import {
 import { useApiData } from '../../api/use-api-data';
 import { ApiAlert } from '../../components/api-alert';
 import { FormCard } from '../../components/form/form-layout';
+import { useUnsavedChangesGuard } from '../../components/form/unsaved-changes';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
 import { AddInverterForm } from './add-inverter-form';
@@ -43,6 +44,7 @@ export function InvertersPage() {
   const saved = data ? byOrder(data.inverter) : [];
   const rows = draft && draft.from === data ? draft.rows : saved;
   const orderChanged = rows.some((row, index) => row.id !== saved[index]?.id);
+  useUnsavedChangesGuard(orderChanged);
 
   /** One write: the answer is shown whatever it is, and the list is read again. */
   async function write(call: () => Promise<ApiResponse>): Promise<ApiResponse | undefined> {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { flushSync } from 'react-dom';
 
 /** How long rows take to slide into their new place (spec §9). */
@@ -11,8 +11,16 @@ interface Drag {
   /** Where the row sat in the layout when the drag began. */
   originTop: number;
   lastY: number;
+  startScroll: number;
   startIndex: number;
+  /** The row and the frame of the edge scrolling, while the pointer is near an edge. */
+  row: HTMLElement;
+  frame: number;
 }
+
+/** How close to the window's top or bottom edge a drag starts scrolling the page. */
+const EDGE_PX = 64;
+const SCROLL_STEP_PX = 8;
 
 export interface ReorderOptions {
   /** Row keys in their current order; rows carry `data-row-key`. */
@@ -30,6 +38,10 @@ const rowOf = (element: Element): HTMLElement | null => element.closest<HTMLElem
 
 const middle = (row: HTMLElement): number => row.offsetTop + row.offsetHeight / 2;
 
+/** Where the dragged row's top should be now, in its table's layout coordinates. */
+const draggedTop = (drag: Drag): number =>
+  drag.originTop + drag.lastY - drag.startY + window.scrollY - drag.startScroll;
+
 /**
  * Reorders rows by dragging a handle (mouse, touch and pen through pointer events) or by
  * the up and down arrow keys on that handle. Rows slide to their new place with FLIP:
@@ -44,6 +56,13 @@ export function useRowReorder({ keys, move, onMoved }: ReorderOptions) {
   const drag = useRef<Drag | null>(null);
   const refocus = useRef<string | null>(null);
 
+  useEffect(
+    () => () => {
+      if (drag.current) cancelAnimationFrame(drag.current.frame);
+    },
+    [],
+  );
+
   useLayoutEffect(() => {
     const animate = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     const sliding: HTMLElement[] = [];
@@ -54,7 +73,7 @@ export function useRowReorder({ keys, move, onMoved }: ReorderOptions) {
       next.set(key, top);
       const current = drag.current;
       if (current?.key === key) {
-        row.style.transform = `translateY(${current.originTop + current.lastY - current.startY - top}px)`;
+        row.style.transform = `translateY(${draggedTop(current) - top}px)`;
         continue;
       }
       const before = tops.current.get(key);
@@ -81,7 +100,7 @@ export function useRowReorder({ keys, move, onMoved }: ReorderOptions) {
   }, [keys]);
 
   function follow(row: HTMLElement, current: Drag): void {
-    const top = current.originTop + current.lastY - current.startY;
+    const top = draggedTop(current);
     row.style.transform = `translateY(${top - row.offsetTop}px)`;
     const rows = rowsIn(containerRef.current);
     const index = rows.indexOf(row);
@@ -93,12 +112,33 @@ export function useRowReorder({ keys, move, onMoved }: ReorderOptions) {
     if (target !== index) flushSync(() => move(index, target));
   }
 
+  // Ten inverters are taller than a phone's screen: near the top or bottom edge the page
+  // scrolls on by itself, frame by frame, and the row keeps following the finger.
+  function edgeScroll(current: Drag): void {
+    cancelAnimationFrame(current.frame);
+    const step =
+      current.lastY < EDGE_PX
+        ? -SCROLL_STEP_PX
+        : current.lastY > window.innerHeight - EDGE_PX
+          ? SCROLL_STEP_PX
+          : 0;
+    if (step === 0) return;
+    current.frame = requestAnimationFrame(() => {
+      if (drag.current !== current) return;
+      const before = window.scrollY;
+      window.scrollBy({ top: step, behavior: 'instant' });
+      if (window.scrollY === before) return;
+      follow(current.row, current);
+      edgeScroll(current);
+    });
+  }
+
   function end(event: PointerEvent<HTMLElement>): void {
     const current = drag.current;
     if (!current || event.pointerId !== current.pointerId) return;
     drag.current = null;
-    const row = rowOf(event.currentTarget);
-    if (!row) return;
+    cancelAnimationFrame(current.frame);
+    const row = current.row;
     row.classList.remove('row-dragging');
     row.style.transition = `transform ${REORDER_ANIMATION_MS}ms ease`;
     row.style.transform = '';
@@ -121,17 +161,20 @@ export function useRowReorder({ keys, move, onMoved }: ReorderOptions) {
           startY: event.clientY,
           originTop: row.offsetTop,
           lastY: event.clientY,
+          startScroll: window.scrollY,
           startIndex: rowsIn(containerRef.current).indexOf(row),
+          row,
+          frame: 0,
         };
         row.classList.add('row-dragging');
         row.style.transition = 'none';
       },
       onPointerMove(event: PointerEvent<HTMLElement>) {
         const current = drag.current;
-        const row = rowOf(event.currentTarget);
-        if (!current || !row || event.pointerId !== current.pointerId) return;
+        if (!current || event.pointerId !== current.pointerId) return;
         current.lastY = event.clientY;
-        follow(row, current);
+        follow(current.row, current);
+        edgeScroll(current);
       },
       onPointerUp: end,
       onPointerCancel: end,
