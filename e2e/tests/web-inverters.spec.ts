@@ -146,6 +146,8 @@ test('keyboard only: move an inverter down with the arrow key and save the order
 
   await page.keyboard.press('ArrowDown');
   await expect(names(page)).toHaveText(['House HMS-2000', 'Garage HM-800', 'Barn HMT-2250']);
+  // The rows slide into their new places in 150 ms (spec §9).
+  await expect(page.locator('.inverter-table tbody tr').first()).toHaveCSS('transition-duration', '0.15s');
   await expect(page.getByText('Garage HM-800 is now at position 2 of 3.')).toBeAttached();
   // The handle keeps the focus, and shows it.
   await expect(garage).toBeFocused();

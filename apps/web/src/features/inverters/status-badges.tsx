@@ -27,7 +27,7 @@ function DirectionBadge({
   );
   return (
     <span
-      className={`badge d-inline-flex align-items-center gap-1 text-bg-${night ? 'dark' : 'warning'}`}
+      className={`badge status-badge d-inline-flex align-items-center gap-1 text-bg-${night ? 'dark' : 'warning'}`}
       title={state}
     >
       {enabled && icon}
