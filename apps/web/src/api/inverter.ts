@@ -6,9 +6,10 @@ import type {
   InverterListResponse,
   InverterOrderRequest,
 } from '@opendtu/api';
-import { apiGet, apiPost } from './client';
+import { apiGet, apiPost, type RequestOptions } from './client';
 
-export const getInverterList = () => apiGet<InverterListResponse>('api/inverter/list');
+export const getInverterList = (options?: RequestOptions) =>
+  apiGet<InverterListResponse>('api/inverter/list', options);
 export const addInverter = (request: InverterAddRequest) => apiPost('api/inverter/add', request);
 export const editInverter = (request: InverterEditRequest) => apiPost('api/inverter/edit', request);
 export const deleteInverter = (request: InverterDeleteRequest) => apiPost('api/inverter/del', request);

@@ -8,6 +8,7 @@ import { MqttInfoPage } from '../features/info/mqtt-info-page';
 import { NetworkInfoPage } from '../features/info/network-info-page';
 import { NtpInfoPage } from '../features/info/ntp-info-page';
 import { SystemInfoPage } from '../features/info/system-info-page';
+import { InvertersPage } from '../features/inverters/inverters-page';
 import { LivePage } from '../features/live/live-page';
 import { RebootPage } from '../features/maintenance/reboot-page';
 import { DeviceManagerPage } from '../features/settings/device/device-manager-page';
@@ -38,7 +39,7 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.settingsNetwork]: () => <NetworkSettingsPage />,
   [ROUTES.settingsNtp]: () => <NtpSettingsPage />,
   [ROUTES.settingsMqtt]: () => <MqttSettingsPage />,
-  [ROUTES.settingsInverter]: () => placeholder('inverteradmin.InverterSettings'),
+  [ROUTES.settingsInverter]: () => <InvertersPage />,
   [ROUTES.settingsSecurity]: () => <SecuritySettingsPage />,
   [ROUTES.settingsDtu]: () => <DtuSettingsPage />,
   [ROUTES.settingsDevice]: () => <DeviceManagerPage />,

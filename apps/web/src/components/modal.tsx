@@ -15,6 +15,9 @@ export interface ModalProps {
   variant?: string;
 }
 
+// Written out whole: the build keeps only the CSS classes that appear in the sources.
+const SIZE_CLASS = { sm: 'modal-sm', lg: 'modal-lg', xl: 'modal-xl' } as const;
+
 /**
  * A Bootstrap modal driven by React (no Bootstrap JavaScript): focus moves into it, Tab
  * stays inside, Escape and the close button call `onClose`, and focus returns to where it
@@ -64,7 +67,7 @@ export function Modal({ open, title, onClose, children, footer, size, variant }:
           if (event.target === event.currentTarget) onClose();
         }}
       >
-        <div className={`modal-dialog modal-dialog-centered${size ? ` modal-${size}` : ''}`}>
+        <div className={`modal-dialog modal-dialog-centered${size ? ` ${SIZE_CLASS[size]}` : ''}`}>
           <div className="modal-content">
             <div className={`modal-header${variant ? ` text-bg-${variant}` : ''}`}>
               <h2 className="modal-title h5" id={titleId}>
