@@ -18,14 +18,11 @@ import { NetworkSettingsPage } from '../features/settings/network/network-settin
 import { NtpSettingsPage } from '../features/settings/ntp/ntp-settings-page';
 import { SecuritySettingsPage } from '../features/settings/security/security-settings-page';
 import { ErrorPage } from './error-page';
-import { PlaceholderPage } from './placeholder-page';
 import { RequireLogin } from './require-login';
 import { ROUTES, type RoutePath } from './routes';
 import { WaitPage } from './wait-page';
 
-const placeholder = (titleKey: string) => <PlaceholderPage titleKey={titleKey} />;
-
-/** The screen of every route (spec §2); placeholders until a screen's issue lands. */
+/** The screen of every route (spec §2). */
 export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.home]: () => <LivePage />,
   [ROUTES.login]: () => <LoginPage />,
