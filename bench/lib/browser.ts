@@ -75,6 +75,12 @@ export async function openDevicePage(
   return { context, page, cdp, close: () => context.close() };
 }
 
+/** Every counter of Performance.getMetrics by name (durations in seconds). */
+export async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
 /** One of the cumulative counters of Performance.getMetrics (TaskDuration, JSHeapUsedSize, ...). */
 export async function metric(cdp: CDPSession, name: string): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
