@@ -9,9 +9,11 @@
  * - interactive settings form: an enabled, visible text input holds the hostname that
  *   GET /api/network/config reports.
  *
- * The probe runs inside the page from document start; it checks after every DOM change
- * (at most once per animation frame) and every 50 ms, and stores performance.now(), the
- * milliseconds since navigation started, the first time each condition holds.
+ * The probe runs inside the page from document start and checks the one condition of the
+ * screen being loaded after every DOM change (at most once per animation frame) and, for
+ * the form, whose values need not show in the DOM, also every 50 ms. It stores
+ * performance.now(), the milliseconds since navigation started, the first time the
+ * condition holds, and then stops.
  */
 
 export type ReadyKind = 'liveTotals' | 'settingsForm';
@@ -42,8 +44,8 @@ export function totalPowerPattern(value: number, decimals: number): string {
  * The probe as page script source (a string, so the bundler that runs this file cannot
  * add helpers the page does not have). Results land in `window.__benchReady`.
  */
-export function readinessProbe(targets: ReadinessTargets): string {
-  return `(${PROBE})(${JSON.stringify(targets)});`;
+export function readinessProbe(kind: ReadyKind, targets: ReadinessTargets): string {
+  return `(${PROBE})(${JSON.stringify({ kind, ...targets })});`;
 }
 
 const PROBE = `function (targets) {
@@ -62,10 +64,14 @@ const PROBE = `function (targets) {
     }
     return false;
   }
+  var condition = targets.kind === 'liveTotals' ? liveTotals : settingsForm;
+  var observer = new MutationObserver(schedule);
+  var timer = targets.kind === 'settingsForm' ? setInterval(check, 50) : undefined;
   function check() {
-    var now = performance.now();
-    if (ready.liveTotals === undefined && liveTotals()) ready.liveTotals = now;
-    if (ready.settingsForm === undefined && settingsForm()) ready.settingsForm = now;
+    if (ready[targets.kind] !== undefined || !condition()) return;
+    ready[targets.kind] = performance.now();
+    observer.disconnect();
+    clearInterval(timer);
   }
   var scheduled = false;
   function schedule() {
@@ -73,6 +79,5 @@ const PROBE = `function (targets) {
     scheduled = true;
     requestAnimationFrame(function () { scheduled = false; check(); });
   }
-  new MutationObserver(schedule).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  setInterval(check, 50);
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }`;

@@ -6,7 +6,7 @@ import { openDevicePage } from '../lib/browser';
 import { INSTALLATION, log, type Bundle } from '../lib/bundles';
 import { configuredHostname, liveStatus, setPollInterval, waitForAllProducing } from '../lib/device';
 import { startEmulator, type Emulator } from '../lib/emulator';
-import { readinessProbe, totalPowerPattern, type ReadyKind } from '../readiness';
+import { readinessProbe, totalPowerPattern, type ReadinessTargets, type ReadyKind } from '../readiness';
 
 const SCREENS: readonly { kind: ReadyKind; path: string }[] = [
   { kind: 'liveTotals', path: '/' },
@@ -23,7 +23,7 @@ export type LoadTimes = Record<ReadyKind, number[] | undefined>;
 interface Target {
   bundle: Bundle;
   emulator: Emulator;
-  probe: string;
+  targets: ReadinessTargets;
   times: LoadTimes;
 }
 
@@ -35,11 +35,11 @@ async function prepare(bundle: Bundle): Promise<Target> {
   await setPollInterval(emulator.url, FROZEN_POLL_S);
   await new Promise((done) => setTimeout(done, 1000));
   const { total } = await liveStatus(emulator.url);
-  const probe = readinessProbe({
+  const targets = {
     powerPattern: totalPowerPattern(total.Power.v, total.Power.d),
     hostname: await configuredHostname(emulator.url),
-  });
-  return { bundle, emulator, probe, times: { liveTotals: [], settingsForm: [] } };
+  };
+  return { bundle, emulator, targets, times: { liveTotals: [], settingsForm: [] } };
 }
 
 async function loadOnce(
@@ -48,7 +48,11 @@ async function loadOnce(
   kind: ReadyKind,
   path: string,
 ): Promise<number | undefined> {
-  const { page, close } = await openDevicePage(browser, target.emulator.url, target.probe);
+  const { page, close } = await openDevicePage(
+    browser,
+    target.emulator.url,
+    readinessProbe(kind, target.targets),
+  );
   try {
     await page.goto(`${target.emulator.url}${path}`, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(
