@@ -33,6 +33,10 @@ export interface DeviceOptions {
   ntpSyncDelayMs?: number;
   /** Radios that do not answer although wired (a test state; default: both answer). */
   failingRadios?: { nrf?: boolean; cmt?: boolean };
+  /** A fresh config.json gets this many six-string inverters instead of the demo ones. */
+  freshInverters?: number;
+  /** Real milliseconds between live-data pushes (default 1000, as the device). */
+  pushIntervalMs?: number;
 }
 
 /** The virtual device as a Fastify instance: what server.ts listens with and tests inject into. */
@@ -117,6 +121,9 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   await registerBodyParsers(app);
   registerWebapp(app, await loadWebapp(options.webappDir));
   await app.register(configApi);
-  await app.register(runtimeApi);
+  await app.register(runtimeApi, {
+    freshInverters: options.freshInverters,
+    pushIntervalMs: options.pushIntervalMs,
+  });
   return app;
 }

@@ -12,6 +12,10 @@ export interface CliOptions {
   /** When the simulated clock starts: an instant, or a wall-clock time on the device. */
   start: StartTime | undefined;
   verbose: boolean;
+  /** A fresh data folder starts with this many six-string inverters instead of the demo ones. */
+  inverters: number | undefined;
+  /** Real milliseconds between runs of the live-data push task (the device: 1000). */
+  pushIntervalMs: number;
 }
 
 /** An instant, or a date and time as the device's clock shows it (in its configured zone). */
@@ -45,6 +49,11 @@ export const USAGE = `Usage: opendtu-emulator [options]
   --speed <n>      run the simulated clock n times faster than real time (default 1)
   --time <iso>     start the simulated clock at this moment; without a zone it is the
                    device's local time, e.g. 2026-06-21T12:00 (noon at the device)
+  --inverters <n>  a fresh data folder starts with n six-string inverters (HMT-2250-6T,
+                   1 to 10) instead of the three demo inverters
+  --push-interval <ms>
+                   real milliseconds between live-data pushes (default 1000, as the
+                   device); with --speed the device pushes faster, e.g. for benchmarks
   --verbose        log every request
   --help           show this text`;
 
@@ -55,6 +64,12 @@ function number(name: string, text: string, min: number, max: number): number {
   if (!Number.isFinite(value) || value < min || value > max) {
     throw new Error(`--${name} must be a number from ${min} to ${max}, got "${text}"`);
   }
+  return value;
+}
+
+function integer(name: string, text: string, min: number, max: number): number {
+  const value = number(name, text, min, max);
+  if (!Number.isInteger(value)) throw new Error(`--${name} must be a whole number, got "${text}"`);
   return value;
 }
 
@@ -69,6 +84,8 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
       webapp: { type: 'string' },
       speed: { type: 'string', default: '1' },
       time: { type: 'string' },
+      inverters: { type: 'string' },
+      'push-interval': { type: 'string', default: '1000' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -84,5 +101,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
     speed: number('speed', values.speed, 0.001, 100000),
     start,
     verbose: values.verbose,
+    inverters: values.inverters === undefined ? undefined : integer('inverters', values.inverters, 1, 10),
+    pushIntervalMs: number('push-interval', values['push-interval'], 1, 60_000),
   };
 }

@@ -25,6 +25,8 @@ async function run(options: CliOptions): Promise<void> {
       clock,
       logger: options.verbose ? { level: 'info' } : false,
       requestRestart: (reason) => void restart(reason),
+      freshInverters: options.inverters,
+      pushIntervalMs: options.pushIntervalMs,
     });
     const damaged = device.device.config.damagedCopy;
     if (damaged)

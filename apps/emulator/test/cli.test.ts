@@ -44,6 +44,17 @@ describe('command line', () => {
     });
   });
 
+  it('takes the benchmark options --inverters and --push-interval', () => {
+    expect(parseCli([])).toMatchObject({ inverters: undefined, pushIntervalMs: 1000 });
+    expect(parseCli(['--inverters', '10', '--push-interval', '100'])).toMatchObject({
+      inverters: 10,
+      pushIntervalMs: 100,
+    });
+    expect(() => parseCli(['--inverters', '11'])).toThrow(/--inverters/);
+    expect(() => parseCli(['--inverters', '2.5'])).toThrow(/--inverters/);
+    expect(() => parseCli(['--push-interval', '0'])).toThrow(/--push-interval/);
+  });
+
   it('refuses values it cannot use, with a message naming the option', () => {
     expect(() => parseCli(['--port', '70000'])).toThrow(/--port/);
     expect(() => parseCli(['--time', 'noon'])).toThrow(/--time/);

@@ -31,6 +31,8 @@ export async function startTestDevice(
     start?: number;
     ntpSyncDelayMs?: number;
     failingRadios?: { nrf?: boolean; cmt?: boolean };
+    freshInverters?: number;
+    pushIntervalMs?: number;
   } = {},
 ): Promise<TestDevice> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
@@ -49,6 +51,8 @@ export async function startTestDevice(
       resetReason,
       ntpSyncDelayMs: options.ntpSyncDelayMs ?? 0,
       failingRadios: options.failingRadios,
+      freshInverters: options.freshInverters,
+      pushIntervalMs: options.pushIntervalMs,
     });
   const device: TestDevice = {
     app: await build(),

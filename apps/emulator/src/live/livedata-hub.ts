@@ -18,6 +18,8 @@ export class LivedataHub {
     private readonly device: Device,
     private readonly sim: Simulation,
     private readonly realNow: () => number = Date.now,
+    /** Real milliseconds after which an unchanged inverter is pushed again. */
+    private readonly forcedPushMs = FORCED_PUSH_MS,
   ) {
     this.clients = new SocketClients('/livedata', (line) => device.console.line(line));
   }
@@ -28,7 +30,7 @@ export class LivedataHub {
     const now = this.realNow();
     for (const { inverter } of this.sim.entries()) {
       const last = this.lastPush.get(inverter.serial);
-      if (last && last.seq === inverter.updateSeq && now - last.at <= FORCED_PUSH_MS) continue;
+      if (last && last.seq === inverter.updateSeq && now - last.at <= this.forcedPushMs) continue;
       this.lastPush.set(inverter.serial, { seq: inverter.updateSeq, at: now });
       this.clients.broadcast(JSON.stringify(liveInverter(this.device, this.sim, inverter.serial)));
     }

@@ -3,6 +3,7 @@ import { ConsoleHub } from '../live/console-hub';
 import { MqttPublisher } from '../mqtt/publisher';
 import { LivedataHub } from '../live/livedata-hub';
 import { registerSocket } from '../live/socket-routes';
+import { fillSixStringInverters } from '../sim/bench-inverters';
 import { fillDemoInverters } from '../sim/demo-inverters';
 import { Simulation } from '../sim/simulation';
 import { devinfoRoutes } from './devinfo';
@@ -16,17 +17,31 @@ import { prometheusRoutes } from './prometheus';
 /** Real seconds between writes of the lifetime yields. */
 const YIELD_SAVE_TICKS = 60;
 
+/** The device's live-data push task runs once per second. */
+const PUSH_INTERVAL_MS = 1000;
+
+export interface RuntimeOptions {
+  /** A fresh config.json gets this many six-string inverters instead of the demo ones. */
+  freshInverters?: number;
+  /** Real milliseconds between live-data pushes (benchmarks push faster than the device). */
+  pushIntervalMs?: number;
+}
+
 /** Live data, commands, inverter details and the sockets (contract sections 5, 6, 9, 12). */
-export const runtimeApi: FastifyPluginAsync = async (app) => {
+export const runtimeApi: FastifyPluginAsync<RuntimeOptions> = async (app, options) => {
   const { device } = app;
   if (device.config.created) {
-    fillDemoInverters(device.config.get().inverters);
+    const slots = device.config.get().inverters;
+    if (options.freshInverters) fillSixStringInverters(slots, options.freshInverters);
+    else fillDemoInverters(slots);
     await device.config.save();
   }
   const sim = await Simulation.start(device);
   device.inverters.attach(sim);
 
-  const livedata = new LivedataHub(device, sim);
+  // A faster push task keeps the device's rhythm: the forced push comes after 10 runs.
+  const pushIntervalMs = options.pushIntervalMs ?? PUSH_INTERVAL_MS;
+  const livedata = new LivedataHub(device, sim, Date.now, pushIntervalMs * 10);
   const consoleHub = new ConsoleHub(device.console);
   const publisher = new MqttPublisher(device, sim);
   registerSocket(app, livedata.clients, 'live websocket');
@@ -42,12 +57,16 @@ export const runtimeApi: FastifyPluginAsync = async (app) => {
   });
   device.events.on('stats-reset', (serial) => device.inverters.resetRadioStats(serial));
 
-  // One real-time tick drives everything: the world catches up with the clock, then the
-  // push task runs, as the firmware's 1 s websocket task does.
+  // The world catches up with the clock before each push, as the firmware's 1 s websocket
+  // task reads the inverters' latest data; MQTT and housekeeping keep a 1 s tick.
+  const pushTimer = setInterval(() => {
+    sim.sync();
+    livedata.tick();
+  }, pushIntervalMs);
+  pushTimer.unref();
   let ticks = 0;
   const timer = setInterval(() => {
     sim.sync();
-    livedata.tick();
     publisher.tick();
     consoleHub.clients.enforceLimit();
     ticks += 1;
@@ -57,6 +76,7 @@ export const runtimeApi: FastifyPluginAsync = async (app) => {
 
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    clearInterval(pushTimer);
     consoleHub.stop();
     publisher.stop();
     livedata.clients.closeAll();

@@ -1,0 +1,268 @@
+// `npm run bench [-- --webapp <folder>] [--runs n] [--loads n] [--only a,b]`: prints one
+// table of figures (never pass/fail on time; budgets that must hold are tests).
+import { access } from 'node:fs/promises';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { bundleSize, goalText, REFERENCE_APP_JS_GZ } from './bundle-size';
+import { describeVirtualDevice, launchChromium } from './lib/browser';
+import { log, OUR_BUNDLE, type Bundle } from './lib/bundles';
+import { fmt, renderTable, type Row } from './lib/table';
+import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
+import { measureHeap, measureUpdates, type HeapFigures, type UpdateFigures } from './sections/live';
+import { measureLoads } from './sections/load';
+
+const SECTIONS = ['bundle', 'load', 'live', 'heap', 'emulator'] as const;
+type Section = (typeof SECTIONS)[number];
+/** Device time runs this much faster while the heap is watched (30 minutes in 30 s). */
+const HEAP_SPEED = 60;
+
+const USAGE = `Usage: npm run bench -- [options]
+  --webapp <dir>   also measure this bundle folder (the same six files, e.g. the original
+                   firmware's webapp_dist), side by side with ours
+  --runs <n>       repetitions of the repeated figures (default 5)
+  --loads <n>      cold loads per bundle and screen (default 10)
+  --only <list>    some of: ${SECTIONS.join(',')} (default all)`;
+
+function positive(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a whole number from 1, got "${text}"`);
+  return value;
+}
+
+function parseOptions():
+  { other: Bundle | undefined; runs: number; loads: number; only: Set<Section> } | 'help' {
+  const { values } = parseArgs({
+    options: {
+      webapp: { type: 'string' },
+      runs: { type: 'string', default: '5' },
+      loads: { type: 'string', default: '10' },
+      only: { type: 'string', default: SECTIONS.join(',') },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  const only = new Set(values.only.split(',').map((s) => s.trim()));
+  for (const name of only) {
+    if (!SECTIONS.includes(name as Section)) throw new Error(`--only: unknown section "${name}"`);
+  }
+  // npm runs this in bench/; a relative folder means the one npm was started from.
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const dir = values.webapp === undefined ? undefined : resolve(cwd, values.webapp);
+  return {
+    other: dir === undefined ? undefined : { label: basename(dir), dir },
+    runs: positive('runs', values.runs),
+    loads: positive('loads', values.loads),
+    only: only as Set<Section>,
+  };
+}
+
+async function checkBundle(bundle: Bundle): Promise<void> {
+  for (const file of ['index.html.gz', 'js/app.js.gz']) {
+    await access(resolve(bundle.dir, file)).catch(() => {
+      throw new Error(
+        `${bundle.dir} has no ${file}: not a device web bundle (build ours with npm run build)`,
+      );
+    });
+  }
+}
+
+function updateRows(
+  label: string,
+  ours: UpdateFigures,
+  other: UpdateFigures | undefined,
+  note: string,
+): Row[] {
+  const pick = <K extends keyof UpdateFigures>(key: K) => (other ? { other: other[key] } : {});
+  return [
+    {
+      name: `${label}: main-thread time per frame (ms)`,
+      ours: ours.msPerFrame,
+      ...pick('msPerFrame'),
+      format: fmt.ms,
+      note,
+    },
+    {
+      name: `${label}: frames received per second`,
+      ours: ours.framesPerSecond,
+      ...pick('framesPerSecond'),
+      format: fmt.perSecond,
+    },
+    {
+      name: `${label}: long tasks over 50 ms`,
+      ours: ours.longTasks,
+      ...pick('longTasks'),
+      format: fmt.count,
+    },
+    {
+      name: `${label}: longest task (ms)`,
+      ours: ours.longestTaskMs,
+      ...pick('longestTaskMs'),
+      format: fmt.ms,
+    },
+  ];
+}
+
+function heapRows(ours: HeapFigures, other: HeapFigures | undefined): Row[] {
+  const note = `device ${HEAP_SPEED}x faster, after GC`;
+  return [
+    {
+      name: 'Heap after 1 simulated minute (MB)',
+      ours: ours.atMinute1,
+      ...(other ? { other: other.atMinute1 } : {}),
+      format: fmt.mb,
+      note,
+    },
+    {
+      name: 'Heap after 30 simulated minutes (MB)',
+      ours: ours.atMinute30,
+      ...(other ? { other: other.atMinute30 } : {}),
+      format: fmt.mb,
+      note,
+    },
+  ];
+}
+
+async function run(): Promise<void> {
+  const options = parseOptions();
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const { other, runs, loads, only } = options;
+  const bundles = other ? [OUR_BUNDLE, other] : [OUR_BUNDLE];
+  for (const bundle of bundles) await checkBundle(bundle);
+  const started = Date.now();
+  const rows: Row[] = [];
+  const side = <T>(map: Map<string, T>): { ours: T; other?: T } => ({
+    ours: map.get(OUR_BUNDLE.label)!,
+    ...(other ? { other: map.get(other.label)! } : {}),
+  });
+
+  if (only.has('bundle')) {
+    log('bundle sizes');
+    const ours = await bundleSize(OUR_BUNDLE.dir);
+    const theirs = other ? await bundleSize(other.dir) : undefined;
+    const firmware = REFERENCE_APP_JS_GZ.toLocaleString('en-US');
+    rows.push({
+      name: 'Bundle: js/app.js.gz (bytes)',
+      ours: ours.appJs,
+      ...(theirs ? { other: theirs.appJs } : {}),
+      format: fmt.bytes,
+      note: `${(ours.appJs / REFERENCE_APP_JS_GZ).toFixed(2)}x the firmware's ${firmware}; ${goalText(ours.appJs)}`,
+    });
+    rows.push({
+      name: 'Bundle: whole folder (bytes)',
+      ours: ours.total,
+      ...(theirs ? { other: theirs.total } : {}),
+      format: fmt.bytes,
+      note: `${ours.files.length} files as stored in flash`,
+    });
+  }
+
+  let browser: Browser | undefined;
+  let chromiumVersion = '';
+  try {
+    if (only.has('load') || only.has('live') || only.has('heap')) {
+      browser = await launchChromium();
+      chromiumVersion = browser.version();
+    }
+    if (browser && only.has('load')) {
+      log(`cold loads (${loads} per bundle and screen)`);
+      const times = side(await measureLoads(browser, bundles, loads));
+      const note = `${loads} cold loads, navigation to ready`;
+      rows.push({
+        name: 'Load: live totals on screen (ms)',
+        ours: times.ours.liveTotals,
+        ...(other ? { other: times.other?.liveTotals } : {}),
+        format: fmt.ms,
+        note,
+      });
+      rows.push({
+        name: 'Load: interactive settings form (ms)',
+        ours: times.ours.settingsForm,
+        ...(other ? { other: times.other?.settingsForm } : {}),
+        format: fmt.ms,
+        note: '/settings/network',
+      });
+    }
+    if (browser && only.has('live')) {
+      for (const [label, speed, pushIntervalMs, windowMs] of [
+        ['Live 1 s', 1, 1000, 5000],
+        ['Live 10x', 10, 100, 2000],
+      ] as const) {
+        const results = new Map<string, UpdateFigures>();
+        for (const bundle of bundles) {
+          log(`live updates, ${label}: ${bundle.label}`);
+          results.set(
+            bundle.label,
+            await measureUpdates(browser, bundle, { speed, pushIntervalMs, windows: runs, windowMs }),
+          );
+        }
+        const { ours, other: theirs } = side(results);
+        rows.push(...updateRows(label, ours, theirs, `poll 1 s, ${runs} windows of ${windowMs / 1000} s`));
+      }
+    }
+    if (browser && only.has('heap')) {
+      const results = new Map<string, HeapFigures>();
+      for (const bundle of bundles) {
+        log(`heap over 30 simulated minutes: ${bundle.label}`);
+        results.set(bundle.label, await measureHeap(browser, bundle, HEAP_SPEED));
+      }
+      const { ours, other: theirs } = side(results);
+      rows.push(...heapRows(ours, theirs));
+    }
+  } finally {
+    await browser?.close();
+  }
+
+  if (only.has('emulator')) {
+    log('emulator under load');
+    const e = await measureEmulator(Math.min(runs, 3));
+    rows.push(
+      {
+        name: 'Emulator: GET /api/livedata/status per second',
+        ours: e.requestsPerSecond,
+        format: fmt.perSecond,
+        note: `autocannon, ${HTTP_LOAD.connections} connections, ${HTTP_LOAD.seconds} s runs`,
+      },
+      { name: 'Emulator: same, 99th percentile latency (ms)', ours: e.p99LatencyMs, format: fmt.ms },
+      {
+        name: 'Emulator: WebSocket frames per second, 8 clients',
+        ours: e.socketFramesPerSecond,
+        format: fmt.perSecond,
+        note: `sum over ${SOCKET_LOAD.clients} clients, device ${SOCKET_LOAD.speed}x faster`,
+      },
+      { name: 'Emulator: memory (RSS) at start (MB)', ours: e.rssStart, format: fmt.mb },
+      {
+        name: 'Emulator: memory (RSS) after 1 simulated hour (MB)',
+        ours: e.rssAfterHour,
+        format: fmt.mb,
+        note: `--speed ${HOUR_SPEED}, 1 socket client`,
+      },
+    );
+  }
+
+  const machine =
+    `${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
+    `Node ${process.versions.node}${chromiumVersion ? `, Chromium ${chromiumVersion}` : ''}`;
+  console.log(renderTable(rows, other?.label));
+  console.log('');
+  console.log(
+    `Medians of the runs, p95 in brackets where runs vary; ratios are ours / ${other ? other.label : 'reference'}.`,
+  );
+  console.log(`Installation: 10 inverters with 6 strings (HMT-2250-6T) at noon in June, poll interval 1 s.`);
+  if (browser) console.log(`Virtual device: ${describeVirtualDevice()}.`);
+  console.log(`Machine: ${machine}. Took ${Math.round((Date.now() - started) / 1000)} s.`);
+}
+
+try {
+  await run();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  console.error(USAGE);
+  process.exit(1);
+}
