@@ -22,7 +22,12 @@ export default defineConfig({
     builtInMessages(new URL('./src/i18n/', import.meta.url)),
     deviceBundle({
       content: ['index.html', 'src/**/*.{ts,tsx}'],
-      safelist: [/^bg-/, /^text-bg-/, /^alert-/, /^btn-/, /^badge/, /^text-/, /^show$/, /^fade$/],
+      // Colour classes the code builds from a variant at run time (`alert-${variant}`).
+      safelist: [
+        /^(text-bg|bg|text|alert|btn|btn-outline|badge|border)-(primary|secondary|success|danger|warning|info|light|dark|body)(-emphasis)?$/,
+        /^show$/,
+        /^fade$/,
+      ],
     }),
   ],
   css: {
