@@ -32,6 +32,8 @@ export interface DeviceOptions {
   ntpSyncDelayMs?: number;
   /** Radios that do not answer although wired (a test state; default: both answer). */
   failingRadios?: { nrf?: boolean; cmt?: boolean };
+  /** Live through today from local midnight at boot (the command line does; tests opt in). */
+  sinceMidnight?: boolean;
 }
 
 /** The virtual device as a Fastify instance: what server.ts listens with and tests inject into. */
@@ -114,6 +116,6 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   await registerBodyParsers(app);
   registerWebapp(app, await loadWebapp(options.webappDir));
   await app.register(configApi);
-  await app.register(runtimeApi);
+  await app.register(runtimeApi, { sinceMidnight: options.sinceMidnight ?? false });
   return app;
 }

@@ -25,6 +25,7 @@ async function run(options: CliOptions): Promise<void> {
       clock,
       logger: options.verbose ? { level: 'info' } : false,
       requestRestart: (reason) => void restart(reason),
+      sinceMidnight: true,
     });
     const damaged = device.device.config.damagedCopy;
     if (damaged)

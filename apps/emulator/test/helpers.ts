@@ -31,6 +31,8 @@ export async function startTestDevice(
     start?: number;
     ntpSyncDelayMs?: number;
     failingRadios?: { nrf?: boolean; cmt?: boolean };
+    /** Live through today from local midnight at boot, as the command line does. */
+    sinceMidnight?: boolean;
   } = {},
 ): Promise<TestDevice> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
@@ -49,6 +51,7 @@ export async function startTestDevice(
       resetReason,
       ntpSyncDelayMs: options.ntpSyncDelayMs ?? 0,
       failingRadios: options.failingRadios,
+      sinceMidnight: options.sinceMidnight,
     });
   const device: TestDevice = {
     app: await build(),

@@ -17,13 +17,13 @@ import { prometheusRoutes } from './prometheus';
 const YIELD_SAVE_TICKS = 60;
 
 /** Live data, commands, inverter details and the sockets (contract sections 5, 6, 9, 12). */
-export const runtimeApi: FastifyPluginAsync = async (app) => {
+export const runtimeApi: FastifyPluginAsync<{ sinceMidnight?: boolean }> = async (app, options) => {
   const { device } = app;
   if (device.config.created) {
     fillDemoInverters(device.config.get().inverters);
     await device.config.save();
   }
-  const sim = await Simulation.start(device);
+  const sim = await Simulation.start(device, { sinceMidnight: options.sinceMidnight ?? false });
   device.inverters.attach(sim);
 
   const livedata = new LivedataHub(device, sim);
