@@ -1,0 +1,185 @@
+// The one live-data store every screen reads (conventions: useSyncExternalStore). It
+// loads the list once, then merges the /livedata frames by serial. Frames arriving
+// faster than the screen paints are batched into one update per animation frame. When
+// the socket cannot connect, it polls the HTTP API instead and says so.
+import { isLiveInverterFull, type LiveDataResponse, type LiveInverterCommon } from '@opendtu/api';
+import { useSyncExternalStore } from 'react';
+import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
+import { addPowerPoint, restoreHistory, type PowerHistory } from '../lib/power-history';
+import { getLiveData, liveSocket, parseLiveFrame } from './livedata';
+
+/** How long the socket may take to connect before the store polls instead. */
+const FALLBACK_AFTER_MS = 6_000;
+const POLL_MS = 10_000;
+const HISTORY_KEY = 'livePowerHistory';
+const SAVE_HISTORY_MS = 30_000;
+
+export interface LiveSnapshot extends LiveState {
+  /** True once the first answer arrived. */
+  loaded: boolean;
+  /** True while the data comes from polling because the socket cannot connect. */
+  polling: boolean;
+  history: PowerHistory | undefined;
+}
+
+type Pending = { message: LiveDataResponse<LiveInverterCommon>; at: number; list: boolean };
+
+class LiveStore {
+  private snapshot: LiveSnapshot = { ...EMPTY_LIVE_STATE, loaded: false, polling: false, history: undefined };
+  private readonly listeners = new Set<() => void>();
+  private pending: Pending[] = [];
+  private frameRequest: number | undefined;
+  private stopSocket: (() => void) | undefined;
+  private stopState: (() => void) | undefined;
+  private fallbackTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private lastSaved = 0;
+  private wanted = new Set<string>();
+
+  getSnapshot = (): LiveSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.start();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  };
+
+  /** Asks for one inverter's channels now instead of waiting for its next frame. */
+  requestFull(serial: string): void {
+    const known = this.snapshot.inverters.find((inverter) => inverter.serial === serial);
+    if ((known && isLiveInverterFull(known)) || this.wanted.has(serial)) return;
+    this.wanted.add(serial);
+    void getLiveData(serial)
+      .then((answer) => this.queue(answer, false))
+      .finally(() => this.wanted.delete(serial));
+  }
+
+  /** Loads the list again (a reload, the device back after a restart). */
+  reload = (): void => {
+    void getLiveData().then((answer) => this.queue(answer, true));
+  };
+
+  private start(): void {
+    if (!this.snapshot.history) {
+      const history = restoreHistory(localStorage.getItem(HISTORY_KEY), Date.now());
+      if (history) this.snapshot = { ...this.snapshot, history };
+    }
+    this.reload();
+    window.addEventListener('pagehide', this.saveNow);
+    this.stopSocket = liveSocket.subscribe(this.onFrame);
+    this.stopState = liveSocket.subscribeState(this.onSocketState);
+    this.armFallback();
+  }
+
+  private stop(): void {
+    this.stopSocket?.();
+    this.stopState?.();
+    window.removeEventListener('pagehide', this.saveNow);
+    clearTimeout(this.fallbackTimer);
+    this.setPolling(false);
+    if (this.frameRequest !== undefined) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = undefined;
+    this.flush();
+    this.saveHistory(true);
+  }
+
+  private readonly onFrame = (data: string): void => {
+    const frame = parseLiveFrame(data);
+    if (frame) this.queue(frame, false);
+  };
+
+  private readonly onSocketState = (): void => {
+    if (liveSocket.isOnline()) {
+      clearTimeout(this.fallbackTimer);
+      this.setPolling(false);
+      // Back after a restart: inverters may have changed meanwhile.
+      this.reload();
+    } else this.armFallback();
+  };
+
+  private armFallback(): void {
+    clearTimeout(this.fallbackTimer);
+    this.fallbackTimer = setTimeout(() => {
+      if (!liveSocket.isOnline()) this.setPolling(true);
+    }, FALLBACK_AFTER_MS);
+  }
+
+  private setPolling(polling: boolean): void {
+    clearInterval(this.pollTimer);
+    this.pollTimer = polling ? setInterval(this.poll, POLL_MS) : undefined;
+    if (polling) this.poll();
+    if (this.snapshot.polling !== polling) this.publish({ ...this.snapshot, polling });
+  }
+
+  // Without frames the channels come from one `?inv=` answer per inverter.
+  private readonly poll = (): void => {
+    void getLiveData().then((list) => {
+      this.queue(list, true);
+      for (const inverter of list.inverters) {
+        if (inverter?.serial) void getLiveData(inverter.serial).then((full) => this.queue(full, false));
+      }
+    });
+  };
+
+  private queue(message: LiveDataResponse<LiveInverterCommon>, list: boolean): void {
+    this.pending.push({ message, at: Date.now(), list });
+    if (this.frameRequest === undefined) {
+      this.frameRequest = requestAnimationFrame(() => {
+        this.frameRequest = undefined;
+        this.flush();
+      });
+    }
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    let state: LiveState = this.snapshot;
+    for (const { message, at, list } of this.pending) state = mergeLive(state, message, at, list);
+    this.pending = [];
+    const history = this.sample(state);
+    this.publish({ ...this.snapshot, ...state, loaded: true, history });
+  }
+
+  private sample(state: LiveState): PowerHistory | undefined {
+    if (!state.total) return this.snapshot.history;
+    const inverters: Record<string, number> = {};
+    for (const inverter of state.inverters) {
+      if (isLiveInverterFull(inverter)) inverters[inverter.serial] = inverter.AC['0']?.Power?.v ?? 0;
+    }
+    const history = addPowerPoint(this.snapshot.history, {
+      t: Date.now(),
+      total: state.total.Power.v,
+      inverters,
+    });
+    return history;
+  }
+
+  private publish(next: LiveSnapshot): void {
+    this.snapshot = next;
+    this.saveHistory(false);
+    for (const listener of this.listeners) listener();
+  }
+
+  private readonly saveNow = (): void => this.saveHistory(true);
+
+  private saveHistory(now: boolean): void {
+    const { history } = this.snapshot;
+    if (!history || (!now && Date.now() - this.lastSaved < SAVE_HISTORY_MS)) return;
+    this.lastSaved = Date.now();
+    try {
+      localStorage.setItem(HISTORY_KEY, JSON.stringify(history));
+    } catch {
+      // A full or blocked storage only costs the curve after a reload.
+    }
+  }
+}
+
+export const liveStore = new LiveStore();
+
+/** The live data, re-rendered at most once per animation frame. */
+export function useLiveData(): LiveSnapshot {
+  return useSyncExternalStore(liveStore.subscribe, liveStore.getSnapshot);
+}
