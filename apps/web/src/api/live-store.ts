@@ -6,10 +6,13 @@ import { isLiveInverterFull, type LiveDataResponse, type LiveInverterCommon } fr
 import { useSyncExternalStore } from 'react';
 import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
 import { addPowerPoint, restoreHistory, type PowerHistory } from '../lib/power-history';
-import { getLiveData, liveSocket, parseLiveFrame } from './livedata';
+import { getLiveData, getLiveDataQuietly, liveSocket, parseLiveFrame } from './livedata';
 
-/** How long the socket may take to connect before the store polls instead. */
-const FALLBACK_AFTER_MS = 6_000;
+/**
+ * How long the socket may stay away before the store polls instead: longer than the
+ * socket's own retry, so a device that is merely restarting does not count.
+ */
+const FALLBACK_AFTER_MS = 12_000;
 const POLL_MS = 10_000;
 const HISTORY_KEY = 'livePowerHistory';
 const SAVE_HISTORY_MS = 30_000;
@@ -52,15 +55,23 @@ class LiveStore {
     const known = this.snapshot.inverters.find((inverter) => inverter.serial === serial);
     if ((known && isLiveInverterFull(known)) || this.wanted.has(serial)) return;
     this.wanted.add(serial);
-    void getLiveData(serial)
+    void getLiveDataQuietly(serial)
       .then((answer) => this.queue(answer, false))
+      .catch(() => undefined)
       .finally(() => this.wanted.delete(serial));
   }
 
-  /** Loads the list again (a reload, the device back after a restart). */
+  /** Loads the list again (the reload button); a failure leads to the Error screen. */
   reload = (): void => {
     void getLiveData().then((answer) => this.queue(answer, true));
   };
+
+  private refresh(): void {
+    void getLiveDataQuietly().then(
+      (answer) => this.queue(answer, true),
+      () => undefined,
+    );
+  }
 
   private start(): void {
     if (!this.snapshot.history) {
@@ -96,32 +107,49 @@ class LiveStore {
       clearTimeout(this.fallbackTimer);
       this.setPolling(false);
       // Back after a restart: inverters may have changed meanwhile.
-      this.reload();
+      this.refresh();
     } else this.armFallback();
   };
 
   private armFallback(): void {
     clearTimeout(this.fallbackTimer);
     this.fallbackTimer = setTimeout(() => {
-      if (!liveSocket.isOnline()) this.setPolling(true);
+      if (liveSocket.isOnline()) return;
+      clearInterval(this.pollTimer);
+      this.pollTimer = setInterval(this.poll, POLL_MS);
+      this.poll();
     }, FALLBACK_AFTER_MS);
   }
 
   private setPolling(polling: boolean): void {
-    clearInterval(this.pollTimer);
-    this.pollTimer = polling ? setInterval(this.poll, POLL_MS) : undefined;
-    if (polling) this.poll();
+    if (!polling) {
+      clearInterval(this.pollTimer);
+      this.pollTimer = undefined;
+    }
     if (this.snapshot.polling !== polling) this.publish({ ...this.snapshot, polling });
   }
 
-  // Without frames the channels come from one `?inv=` answer per inverter.
+  // Without frames the channels come from one `?inv=` answer per inverter. The note
+  // shows only while the device answers over HTTP, i.e. only the socket is in trouble.
   private readonly poll = (): void => {
-    void getLiveData().then((list) => {
-      this.queue(list, true);
-      for (const inverter of list.inverters) {
-        if (inverter?.serial) void getLiveData(inverter.serial).then((full) => this.queue(full, false));
-      }
-    });
+    void getLiveDataQuietly().then(
+      (list) => {
+        if (liveSocket.isOnline()) return;
+        this.publish({ ...this.snapshot, polling: true });
+        this.queue(list, true);
+        for (const inverter of list.inverters) {
+          if (inverter?.serial) {
+            void getLiveDataQuietly(inverter.serial).then(
+              (full) => this.queue(full, false),
+              () => undefined,
+            );
+          }
+        }
+      },
+      () => {
+        if (this.snapshot.polling) this.publish({ ...this.snapshot, polling: false });
+      },
+    );
   };
 
   private queue(message: LiveDataResponse<LiveInverterCommon>, list: boolean): void {
