@@ -43,7 +43,7 @@ export function InverterView({ inverter }: { inverter: LiveInverter }) {
   );
 }
 
-function InverterHeader({ inverter }: { inverter: LiveInverter }) {
+export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
   const { t, tc, locale } = useI18n();
   const now = useNow();
   const age = dataAgeSeconds(inverter, now);
