@@ -73,12 +73,20 @@ class LiveStore {
     );
   }
 
+  /** The first list: each inverter's channels are fetched at once, not after its next frame. */
+  private load(): void {
+    void getLiveData().then((answer) => {
+      this.queue(answer, true);
+      for (const inverter of answer.inverters) if (inverter?.serial) this.requestFull(inverter.serial);
+    });
+  }
+
   private start(): void {
     if (!this.snapshot.history) {
       const history = restoreHistory(localStorage.getItem(HISTORY_KEY), Date.now());
       if (history) this.snapshot = { ...this.snapshot, history };
     }
-    this.reload();
+    this.load();
     window.addEventListener('pagehide', this.saveNow);
     this.stopSocket = liveSocket.subscribe(this.onFrame);
     this.stopState = liveSocket.subscribeState(this.onSocketState);
@@ -173,7 +181,9 @@ class LiveStore {
 
   private sample(state: LiveState): PowerHistory | undefined {
     if (!state.total) return this.snapshot.history;
-    const inverters: Record<string, number> = {};
+    // An inverter whose channels have not arrived yet keeps its last known power.
+    const points = this.snapshot.history?.points;
+    const inverters: Record<string, number> = { ...points?.[points.length - 1]?.inverters };
     for (const inverter of state.inverters) {
       if (isLiveInverterFull(inverter)) inverters[inverter.serial] = inverter.AC['0']?.Power?.v ?? 0;
     }

@@ -27,9 +27,10 @@ export function PowerChart({
   const last = points[points.length - 1];
   const w = (value: number) => `${formatNumber(locale, value, 0)} W`;
   if (!last || !peak) return null;
+  const drawn = points.length > 1;
 
   const t0 = points[0]!.t;
-  const span = Math.max(last.t - t0, 60_000);
+  const span = Math.max(last.t - t0, 1);
   const top = Math.max(peak.total, 1) * 1.1;
   const x = (at: number) => PAD + ((at - t0) / span) * (W - 2 * PAD);
   const y = (value: number) => H - PAD - (value / top) * (H - 2 * PAD);
@@ -81,48 +82,56 @@ export function PowerChart({
         <p className="small mb-2" data-chart-summary="">
           {t('home.ChartSummary', { now: w(last.total), peak: w(peak.total), at: clock(peak.t) })}
         </p>
-        <svg
-          viewBox={`0 0 ${W} ${H}`}
-          className="w-100 power-chart"
-          role="img"
-          aria-label={t('home.PowerToday')}
-          preserveAspectRatio="none"
-          style={{ height: '10rem', touchAction: 'pan-y' }}
-          onPointerMove={onPointer}
-          onPointerDown={onPointer}
-          onPointerLeave={() => setHover(undefined)}
-        >
-          <polygon
-            points={area}
-            fill="var(--bs-primary)"
-            fillOpacity={0.25}
-            stroke="var(--bs-primary)"
-            strokeWidth={1.5}
-            vectorEffect="non-scaling-stroke"
-          />
-          {inverters.length > 1 &&
-            inverters.map((inverter, i) => (
-              <polyline
-                key={inverter.serial}
-                points={line((p) => p.inverters[inverter.serial])}
-                fill="none"
-                stroke={`var(${COLOURS[i % COLOURS.length]})`}
-                strokeWidth={1}
+        {drawn && (
+          <>
+            <svg
+              viewBox={`0 0 ${W} ${H}`}
+              className="w-100 power-chart"
+              role="img"
+              aria-label={t('home.PowerToday')}
+              preserveAspectRatio="none"
+              style={{ height: '10rem', touchAction: 'pan-y' }}
+              onPointerMove={onPointer}
+              onPointerDown={onPointer}
+              onPointerLeave={() => setHover(undefined)}
+            >
+              <polygon
+                points={area}
+                fill="var(--bs-primary)"
+                fillOpacity={0.25}
+                stroke="var(--bs-primary)"
+                strokeWidth={1.5}
                 vectorEffect="non-scaling-stroke"
               />
-            ))}
-          {hover && (
-            <line
-              x1={x(hover.t)}
-              x2={x(hover.t)}
-              y1={0}
-              y2={H}
-              stroke="currentColor"
-              strokeOpacity={0.5}
-              vectorEffect="non-scaling-stroke"
-            />
-          )}
-        </svg>
+              {inverters.length > 1 &&
+                inverters.map((inverter, i) => (
+                  <polyline
+                    key={inverter.serial}
+                    points={line((p) => p.inverters[inverter.serial])}
+                    fill="none"
+                    stroke={`var(${COLOURS[i % COLOURS.length]})`}
+                    strokeWidth={1}
+                    vectorEffect="non-scaling-stroke"
+                  />
+                ))}
+              {hover && (
+                <line
+                  x1={x(hover.t)}
+                  x2={x(hover.t)}
+                  y1={0}
+                  y2={H}
+                  stroke="currentColor"
+                  strokeOpacity={0.5}
+                  vectorEffect="non-scaling-stroke"
+                />
+              )}
+            </svg>
+            <div className="d-flex justify-content-between small text-body-secondary" aria-hidden="true">
+              <span>{clock(t0)}</span>
+              <span>{clock(last.t)}</span>
+            </div>
+          </>
+        )}
         <div className="d-flex flex-wrap gap-3 small mt-1" aria-live="polite">
           <span>
             <strong>{clock(shown.t)}</strong>
