@@ -17,6 +17,13 @@ import { loadInverterStates, saveInverterStates, type StoredInverters } from './
 
 /** How much of the past the physics lives through when an inverter appears. */
 const HISTORY_MS = 86_400_000;
+/** What the night before local midnight needs to settle (the inverters sleep by then). */
+const MIN_HISTORY_MS = 3_600_000;
+/**
+ * The DTU's poll interval while it lives through the day at boot: the last values and
+ * their age come out the same at a fraction of the cost of the configured interval.
+ */
+const REPLAY_POLL_MS = 30_000;
 
 export interface SimulationOptions {
   /** Forces the weather of every day (tests); normally drawn per day from the seed. */
@@ -93,6 +100,7 @@ export class Simulation implements InverterSource {
   // The stored lifetime was exact when it was saved, so it is put back when the replay
   // reaches that moment; energy before then is not counted twice.
   private replay(toMs: number, saved: SavedState[]): void {
+    this.poller.setReplayPoll(REPLAY_POLL_MS);
     for (const state of saved.sort((a, b) => a.savedAt - b.savedAt)) {
       if (state.savedAt > toMs) break;
       this.poller.step(state.savedAt);
@@ -109,6 +117,7 @@ export class Simulation implements InverterSource {
       }
     }
     this.poller.step(toMs);
+    this.poller.setReplayPoll(undefined);
   }
 
   list(): readonly DtuInverter[] {
@@ -192,6 +201,10 @@ export class Simulation implements InverterSource {
   }
 
   private instantiate(slot: ConfigInverter, nowMs = this.device.clock.now(), saved?: SavedState[]): void {
+    // Replayed from midnight, the physics still lives through about one day in all.
+    const historyMs = saved
+      ? Math.max(MIN_HISTORY_MS, HISTORY_MS - (this.device.clock.now() - nowMs))
+      : HISTORY_MS;
     const radios = this.device.radios();
     const stored = this.stored[formatSerial(slot.serial)];
     const inverter = createInverter(slot, {
@@ -205,7 +218,7 @@ export class Simulation implements InverterSource {
     const { physical } = inverter;
     if (stored?.limitPersistent !== undefined) physical.limitPersistent = stored.limitPersistent;
     if (stored?.poweredOn !== undefined) physical.poweredOn = stored.poweredOn;
-    this.poller.add(inverter, HISTORY_MS, stored !== undefined);
+    this.poller.add(inverter, historyMs, stored !== undefined);
     if (saved && stored?.savedAt !== undefined && stored.savedAt > nowMs) {
       saved.push({
         inverter,

@@ -53,7 +53,7 @@ export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
       </div>
       {open && (
         <div id={bodyId} className="card-body">
-          <table className="table table-sm">
+          <table className="table table-sm" style={{ maxWidth: '40rem' }}>
             <tbody>
               {rows.map(([key, count, withShare]) => (
                 <tr key={key}>
