@@ -132,3 +132,16 @@ test.describe('with a device of its own', () => {
     await expect(power).not.toHaveText(shown ?? '', { timeout: 20_000 });
   });
 });
+
+test('with the socket blocked (a proxy without WebSockets) it polls and says why', async ({ page }) => {
+  test.setTimeout(45_000);
+  // Stands in for a proxy that refuses the upgrade; every value still comes from the device.
+  await page.routeWebSocket(/\/livedata$/, (socket) => socket.close());
+  await page.goto('/');
+  await expect(page.getByRole('status', { name: 'Live connection lost' })).toBeAttached();
+  await expect(page.getByText(/values are fetched every 10 seconds/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-channel="AC0"] [data-field="Power"]')).toHaveText(/ W$/);
+  const power = page.locator('[data-total="TotalPower"]');
+  const shown = await power.textContent();
+  await expect(power).not.toHaveText(shown ?? '', { timeout: 20_000 });
+});
