@@ -16,6 +16,7 @@ const FALLBACK_AFTER_MS = 12_000;
 const POLL_MS = 10_000;
 const HISTORY_KEY = 'livePowerHistory';
 const SAVE_HISTORY_MS = 30_000;
+const HIDDEN_FLUSH_MS = 1000;
 
 export interface LiveSnapshot extends LiveState {
   /** True once the first answer arrived. */
@@ -31,7 +32,7 @@ class LiveStore {
   private snapshot: LiveSnapshot = { ...EMPTY_LIVE_STATE, loaded: false, polling: false, history: undefined };
   private readonly listeners = new Set<() => void>();
   private pending: Pending[] = [];
-  private frameRequest: number | undefined;
+  private cancelFlush: (() => void) | undefined;
   private stopSocket: (() => void) | undefined;
   private stopState: (() => void) | undefined;
   private fallbackTimer: ReturnType<typeof setTimeout> | undefined;
@@ -88,6 +89,7 @@ class LiveStore {
     }
     this.load();
     window.addEventListener('pagehide', this.saveNow);
+    document.addEventListener('visibilitychange', this.flushNow);
     this.stopSocket = liveSocket.subscribe(this.onFrame);
     this.stopState = liveSocket.subscribeState(this.onSocketState);
     this.armFallback();
@@ -97,10 +99,11 @@ class LiveStore {
     this.stopSocket?.();
     this.stopState?.();
     window.removeEventListener('pagehide', this.saveNow);
+    document.removeEventListener('visibilitychange', this.flushNow);
     clearTimeout(this.fallbackTimer);
     this.setPolling(false);
-    if (this.frameRequest !== undefined) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = undefined;
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
     this.flush();
     this.saveHistory(true);
   }
@@ -160,13 +163,27 @@ class LiveStore {
     );
   };
 
+  // An animation frame asked for just before the tab was hidden never comes.
+  private readonly flushNow = (): void => {
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
+    this.flush();
+  };
+
   private queue(message: LiveDataResponse<LiveInverterCommon>, list: boolean): void {
     this.pending.push({ message, at: Date.now(), list });
-    if (this.frameRequest === undefined) {
-      this.frameRequest = requestAnimationFrame(() => {
-        this.frameRequest = undefined;
-        this.flush();
-      });
+    if (this.cancelFlush) return;
+    const flush = () => {
+      this.cancelFlush = undefined;
+      this.flush();
+    };
+    // A hidden tab gets no animation frames; its frames must not pile up meanwhile.
+    if (document.hidden) {
+      const timer = setTimeout(flush, HIDDEN_FLUSH_MS);
+      this.cancelFlush = () => clearTimeout(timer);
+    } else {
+      const request = requestAnimationFrame(flush);
+      this.cancelFlush = () => cancelAnimationFrame(request);
     }
   }
 
