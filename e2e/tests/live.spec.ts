@@ -21,8 +21,10 @@ test('totals and cards show simulated values that change', async ({ page }) => {
   const first = await power.textContent();
   await expect(power).not.toHaveText(first ?? '', { timeout: 20_000 });
   // Every inverter has a pill whose state is written, not only coloured.
-  await expect(page.getByRole('navigation', { name: 'Inverter' }).getByRole('button')).toHaveCount(3);
-  await expect(page.locator('nav [data-state="producing"]').first()).toContainText('Producing');
+  await expect(page.getByRole('group', { name: 'Inverter' }).getByRole('button')).toHaveCount(3);
+  await expect(
+    page.getByRole('group', { name: 'Inverter' }).locator('[data-state="producing"]').first(),
+  ).toContainText('Producing');
 });
 
 test('the selection is kept in the URL', async ({ page }) => {
@@ -77,7 +79,7 @@ test('the event log opens and lists entries', async ({ page }) => {
 
 test('device info and grid profile dialogs show the inverter', async ({ page }) => {
   await page.goto(`/?inv=${GARAGE}`);
-  await page.getByRole('button', { name: 'Device info' }).click();
+  await page.getByRole('button', { name: 'Details', exact: true }).click();
   const info = page.getByRole('dialog');
   await expect(info.getByRole('row', { name: /Firmware version/ })).toContainText(/\d+\.\d+\.\d+/);
   await expect(info.getByRole('row', { name: /Production year/ })).toContainText('2022');

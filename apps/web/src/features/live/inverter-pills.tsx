@@ -33,7 +33,11 @@ export function InverterPills({ inverters, selected, onSelect }: InverterPillsPr
           ))}
         </select>
       </div>
-      <nav className="nav nav-pills flex-column d-none d-lg-flex gap-1" aria-label={t('home.SelectInverter')}>
+      <div
+        className="nav nav-pills flex-column d-none d-lg-flex gap-1"
+        role="group"
+        aria-label={t('home.SelectInverter')}
+      >
         {inverters.map((inverter) => {
           const active = inverter.serial === selected;
           return (
@@ -49,7 +53,7 @@ export function InverterPills({ inverters, selected, onSelect }: InverterPillsPr
             </button>
           );
         })}
-      </nav>
+      </div>
     </>
   );
 }
