@@ -37,6 +37,8 @@ export interface DeviceOptions {
   freshInverters?: number;
   /** Real milliseconds between live-data pushes (default 1000, as the device). */
   pushIntervalMs?: number;
+  /** Live through today from local midnight at boot (the command line does; tests opt in). */
+  sinceMidnight?: boolean;
 }
 
 /** The virtual device as a Fastify instance: what server.ts listens with and tests inject into. */
@@ -124,6 +126,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   await app.register(runtimeApi, {
     freshInverters: options.freshInverters,
     pushIntervalMs: options.pushIntervalMs,
+    sinceMidnight: options.sinceMidnight ?? false,
   });
   return app;
 }

@@ -27,6 +27,7 @@ async function run(options: CliOptions): Promise<void> {
       requestRestart: (reason) => void restart(reason),
       freshInverters: options.inverters,
       pushIntervalMs: options.pushIntervalMs,
+      sinceMidnight: true,
     });
     const damaged = device.device.config.damagedCopy;
     if (damaged)

@@ -33,6 +33,8 @@ export async function startTestDevice(
     failingRadios?: { nrf?: boolean; cmt?: boolean };
     freshInverters?: number;
     pushIntervalMs?: number;
+    /** Live through today from local midnight at boot, as the command line does. */
+    sinceMidnight?: boolean;
   } = {},
 ): Promise<TestDevice> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
@@ -53,6 +55,7 @@ export async function startTestDevice(
       failingRadios: options.failingRadios,
       freshInverters: options.freshInverters,
       pushIntervalMs: options.pushIntervalMs,
+      sinceMidnight: options.sinceMidnight,
     });
   const device: TestDevice = {
     app: await build(),

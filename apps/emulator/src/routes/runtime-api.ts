@@ -25,6 +25,8 @@ export interface RuntimeOptions {
   freshInverters?: number;
   /** Real milliseconds between live-data pushes (benchmarks push faster than the device). */
   pushIntervalMs?: number;
+  /** Live through today from local midnight at boot (the command line does; tests opt in). */
+  sinceMidnight?: boolean;
 }
 
 /** Live data, commands, inverter details and the sockets (contract sections 5, 6, 9, 12). */
@@ -36,7 +38,7 @@ export const runtimeApi: FastifyPluginAsync<RuntimeOptions> = async (app, option
     else fillDemoInverters(slots);
     await device.config.save();
   }
-  const sim = await Simulation.start(device);
+  const sim = await Simulation.start(device, { sinceMidnight: options.sinceMidnight ?? false });
   device.inverters.attach(sim);
 
   // A faster push task keeps the device's rhythm: the forced push comes after 10 runs.

@@ -4,6 +4,7 @@
  * so the model picked from the serial is the one in the name (see catalog.ts).
  */
 import { parseSerial, type ConfigInverter } from '@opendtu/api';
+import type { SunPosition } from './sun';
 
 interface DemoInverter {
   serial: string;
@@ -57,4 +58,20 @@ export function fillDemoInverters(slots: ConfigInverter[]): void {
       if (channel) Object.assign(channel, { name, max_power: wp });
     });
   });
+}
+
+const GARAGE = parseSerial('114181234569');
+/** The demo garage's right string: a neighbour's tree covers it from early afternoon. */
+const SHADED_INPUT = 1;
+
+// Most of the direct light is gone once the sun stands south-west of the tree, with a
+// soft edge over about 15 degrees of azimuth.
+function treeShade(sun: SunPosition): number {
+  const into = Math.min(1, Math.max(0, (sun.azimuth - 205) / 15));
+  return 1 - 0.6 * into;
+}
+
+/** The shading of one demo input, so the live view's string health has something to find. */
+export function demoShade(serial: number, input: number): ((sun: SunPosition) => number) | undefined {
+  return serial === GARAGE && input === SHADED_INPUT ? treeShade : undefined;
 }

@@ -5,6 +5,7 @@
  */
 import { familyOf, productionDate, type ConfigInverter, type InverterFamily } from '@opendtu/api';
 import { defaultModuleWp, specFor, type InverterSpec } from './catalog';
+import { demoShade } from './demo-inverters';
 import { DtuInverter } from './dtu-inverter';
 import { PhysicalInverter, type InputSetup } from './inverter-physics';
 import type { Orientation } from './irradiance';
@@ -63,6 +64,7 @@ export function createInverter(slot: ConfigInverter, options: FactoryOptions): D
   const inputs: InputSetup[] = moduleWps(slot, spec).map((wp, i) => ({
     wp,
     orientation: orientations[i] ?? SOUTH,
+    shade: demoShade(slot.serial, i),
   }));
   const yields =
     options.storedYields ??

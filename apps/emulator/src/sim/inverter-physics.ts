@@ -19,12 +19,14 @@ import {
 import { between, clamp, type Random } from './random';
 import type { Sky } from './weather';
 import { ambientTemperature } from './weather';
-import { sunPosition } from './sun';
+import { sunPosition, type SunPosition } from './sun';
 
 export interface InputSetup {
   /** Module peak power, W. */
   wp: number;
   orientation: Orientation;
+  /** Share of the light that reaches the modules at a sun position (a tree, a chimney); 1 without. */
+  shade?: (sun: SunPosition) => number;
 }
 
 export interface Site {
@@ -173,7 +175,8 @@ export class PhysicalInverter {
     const k = site.sky.clearness(t, site.longitude);
     const ambient = ambientTemperature(t, site.latitude, site.longitude, k);
     const lights: InputLight[] = this.inputs.map((input) => {
-      const poa = planeOfArray(sun, k * (1 + 0.02 * (this.random() - 0.5) * 2), input.orientation);
+      const light = planeOfArray(sun, k * (1 + 0.02 * (this.random() - 0.5) * 2), input.orientation);
+      const poa = input.shade ? light * input.shade(sun) : light;
       return { wp: input.wp, poa, cellTemp: cellTemperature(ambient, poa) };
     });
     const brightest = Math.max(0, ...lights.map((l) => l.poa));

@@ -35,6 +35,7 @@ export class Poller {
   readonly inverters: DtuInverter[] = [];
   /** Simulated milliseconds since the DTU booted. */
   uptime = 0;
+  private replayPollMs: number | undefined;
   private at: number;
   private nextPollAt: number;
   private nextDayNightAt: number;
@@ -115,6 +116,12 @@ export class Poller {
     }
   }
 
+  /** Polls every `ms` instead of the configured interval (the fast replay of the day at boot). */
+  setReplayPoll(ms: number | undefined): void {
+    this.replayPollMs = ms;
+    this.nextPollAt = Math.min(this.nextPollAt, this.at + this.pollIntervalMs());
+  }
+
   /** Re-reads the per-inverter flags (after a config change or every minute). */
   refreshFlags(): void {
     const config = this.env.config();
@@ -130,7 +137,7 @@ export class Poller {
   }
 
   private pollIntervalMs(): number {
-    return Math.max(1, this.env.config().dtu.poll_interval) * 1000;
+    return this.replayPollMs ?? Math.max(1, this.env.config().dtu.poll_interval) * 1000;
   }
 
   private nextCommandAt(): number {

@@ -17,10 +17,31 @@ import { loadInverterStates, saveInverterStates, type StoredInverters } from './
 
 /** How much of the past the physics lives through when an inverter appears. */
 const HISTORY_MS = 86_400_000;
+/** What the night before local midnight needs to settle (the inverters sleep by then). */
+const MIN_HISTORY_MS = 3_600_000;
+/**
+ * The DTU's poll interval while it lives through the day at boot: the last values and
+ * their age come out the same at a fraction of the cost of the configured interval.
+ */
+const REPLAY_POLL_MS = 30_000;
 
 export interface SimulationOptions {
   /** Forces the weather of every day (tests); normally drawn per day from the seed. */
   weather?: WeatherClass;
+  /**
+   * Lives through today from local midnight before the device answers, as if it had been
+   * running all day: at night it still shows today's yield and each inverter's last values
+   * with their real data age.
+   */
+  sinceMidnight?: boolean;
+}
+
+/** A stored inverter whose lifetime yield is exact at `savedAt`, set when the replay gets there. */
+interface SavedState {
+  inverter: DtuInverter;
+  savedAt: number;
+  yields: number[];
+  limitNonPersistent: number | undefined;
 }
 
 export interface RuntimeEntry {
@@ -39,6 +60,10 @@ export class Simulation implements InverterSource {
 
   static async start(device: Device, options: SimulationOptions = {}): Promise<Simulation> {
     const config = device.config.get();
+    const nowMs = device.clock.now();
+    const startMs = options.sinceMidnight ? localMidnight(device, nowMs) : nowMs;
+    // A device that ran all day had its clock synced all day.
+    let replaying = startMs < nowMs;
     const siteSeed = seedOf('site', config.dtu.serial);
     const site = {
       latitude: config.ntp.latitude,
@@ -50,20 +75,49 @@ export class Simulation implements InverterSource {
       site,
       {
         config: () => device.config.get(),
-        timeValid: () => device.time.synced(),
+        timeValid: () => replaying || device.time.synced(),
         localTime: (at) => device.time.local(at),
         log: (line) => device.console.line(line),
       },
-      device.clock.now(),
+      startMs,
     );
     const simulation = new Simulation(device, poller, await loadInverterStates(device.dataDir));
     const radios = device.radios();
+    const saved: SavedState[] = [];
     for (const slot of config.inverters) {
       if (slot.serial === 0) continue;
       // At boot the device instantiates inverters only when a radio is configured at all.
-      if (radios.nrf.configured || radios.cmt.configured) simulation.instantiate(slot);
+      if (radios.nrf.configured || radios.cmt.configured) simulation.instantiate(slot, startMs, saved);
+    }
+    if (replaying) {
+      simulation.replay(nowMs, saved);
+      replaying = false;
+      poller.refreshFlags();
     }
     return simulation;
+  }
+
+  // The stored lifetime was exact when it was saved, so it is put back when the replay
+  // reaches that moment; energy before then is not counted twice.
+  private replay(toMs: number, saved: SavedState[]): void {
+    this.poller.setReplayPoll(REPLAY_POLL_MS);
+    for (const state of saved.sort((a, b) => a.savedAt - b.savedAt)) {
+      if (state.savedAt > toMs) break;
+      this.poller.step(state.savedAt);
+      const { physical, reading } = state.inverter;
+      state.yields.forEach((wh, i) => {
+        const correction = wh - (physical.yieldTotalWh[i] ?? wh);
+        physical.yieldTotalWh[i] = wh;
+        // What the DTU read earlier in the replay carried the same surplus.
+        const channel = reading.dc[i];
+        if (channel) channel.yieldTotal += correction / 1000;
+      });
+      if (state.limitNonPersistent !== undefined && physical.answers(state.savedAt)) {
+        physical.limitNonPersistent = state.limitNonPersistent;
+      }
+    }
+    this.poller.step(toMs);
+    this.poller.setReplayPoll(undefined);
   }
 
   list(): readonly DtuInverter[] {
@@ -146,10 +200,13 @@ export class Simulation implements InverterSource {
     };
   }
 
-  private instantiate(slot: ConfigInverter): void {
+  private instantiate(slot: ConfigInverter, nowMs = this.device.clock.now(), saved?: SavedState[]): void {
+    // Replayed from midnight, the physics still lives through about one day in all.
+    const historyMs = saved
+      ? Math.max(MIN_HISTORY_MS, HISTORY_MS - (this.device.clock.now() - nowMs))
+      : HISTORY_MS;
     const radios = this.device.radios();
     const stored = this.stored[formatSerial(slot.serial)];
-    const nowMs = this.device.clock.now();
     const inverter = createInverter(slot, {
       nowMs,
       storedYields: stored?.yields,
@@ -161,7 +218,16 @@ export class Simulation implements InverterSource {
     const { physical } = inverter;
     if (stored?.limitPersistent !== undefined) physical.limitPersistent = stored.limitPersistent;
     if (stored?.poweredOn !== undefined) physical.poweredOn = stored.poweredOn;
-    this.poller.add(inverter, HISTORY_MS, stored !== undefined);
+    this.poller.add(inverter, historyMs, stored !== undefined);
+    if (saved && stored?.savedAt !== undefined && stored.savedAt > nowMs) {
+      saved.push({
+        inverter,
+        savedAt: stored.savedAt,
+        yields: stored.yields,
+        limitNonPersistent: stored.limitNonPersistent,
+      });
+      return;
+    }
     // A non-persistent limit is lost at the inverter's next power-up (morning or restart),
     // so it holds only if the inverter has been up without a break since it was saved.
     const upSince = physical.poweredUpAt;
@@ -175,4 +241,10 @@ export class Simulation implements InverterSource {
       physical.limitNonPersistent = stored.limitNonPersistent;
     }
   }
+}
+
+/** The instant the device's local day began (its configured time zone). */
+function localMidnight(device: Device, atMs: number): number {
+  const local = device.time.local(atMs);
+  return atMs - (local.hour * 3600 + local.minute * 60 + local.second) * 1000 - (atMs % 1000);
 }

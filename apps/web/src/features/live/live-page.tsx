@@ -1,20 +1,58 @@
-import { useCallback } from 'react';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { liveStore, useLiveData } from '../../api/live-store';
 import { liveSocket } from '../../api/livedata';
-import { useSocketOnline, useSocketSubscription } from '../../api/socket';
+import { useSocketOnline } from '../../api/socket';
+import { Alert } from '../../components/api-alert';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
+import { byOrder } from '../../lib/live-merge';
+import { HintBanners } from './hint-banners';
+import { InverterPills } from './inverter-pills';
+import { InverterView } from './inverter-view';
+import { LiveTotals } from './live-totals';
+import { PowerChart } from './power-chart';
 
-/** The live view; for now it holds the live connection and shows its state. */
+/** The home screen (spec §2 "Live view"): hints, totals, the inverters, the day's curve. */
 export function LivePage() {
   const { t } = useI18n();
   const online = useSocketOnline(liveSocket);
-  useSocketSubscription(
-    liveSocket,
-    useCallback(() => {}, []),
-  );
+  const live = useLiveData();
+  const inverters = byOrder(live.inverters);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const wanted = new URLSearchParams(search).get('inv');
+  const selected = inverters.find((inverter) => inverter.serial === wanted) ?? inverters[0];
+
+  useEffect(() => {
+    if (selected) liveStore.requestFull(selected.serial);
+  }, [selected]);
+
+  const select = (serial: string) =>
+    navigate(`${location}?inv=${encodeURIComponent(serial)}`, { replace: true });
+
   return (
-    <PageFrame title={t('home.LiveData')} online={online}>
-      <p className="text-body-secondary">{t('base.ComingSoon')}</p>
+    <PageFrame title={t('home.LiveData')} online={online} onReload={liveStore.reload}>
+      {live.polling && <Alert variant="info">{t('home.PollingFallback')}</Alert>}
+      {live.hints && <HintBanners hints={live.hints} />}
+      {live.loaded && live.total && <LiveTotals total={live.total} />}
+      {!live.loaded ? (
+        <p className="text-body-secondary">{t('home.LoadingInverter')}</p>
+      ) : inverters.length === 0 ? (
+        <Alert variant="info">{t('home.NoInverters')}</Alert>
+      ) : (
+        <div className="row g-3">
+          {inverters.length > 1 && (
+            <div className="col-lg-3 col-xl-2">
+              <InverterPills inverters={inverters} selected={selected?.serial} onSelect={select} />
+            </div>
+          )}
+          <div className={inverters.length > 1 ? 'col-lg-9 col-xl-10' : 'col-12'}>
+            {selected && <InverterView key={selected.serial} inverter={selected} />}
+          </div>
+        </div>
+      )}
+      {live.loaded && inverters.length > 0 && <PowerChart history={live.history} inverters={inverters} />}
     </PageFrame>
   );
 }

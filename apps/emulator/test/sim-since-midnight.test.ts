@@ -1,0 +1,57 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- wire objects are checked field by field */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestDevice, type TestDevice } from './helpers';
+
+let dev: TestDevice | undefined;
+afterEach(async () => {
+  await dev?.close();
+  dev = undefined;
+});
+
+async function live(device: TestDevice, serial?: string): Promise<any> {
+  const url = serial ? `/api/livedata/status?inv=${serial}` : '/api/livedata/status';
+  return (await device.app.inject({ method: 'GET', url })).json();
+}
+
+// The default zone is CET/CEST: 21:00 UTC on 21 June is 23:00 at the device.
+const LATE_EVENING = Date.parse('2025-06-21T21:00:00Z');
+
+describe('a device started at night has lived through the day', () => {
+  it("reports today's yield and each inverter's last values with their real age", async () => {
+    dev = await startTestDevice({ start: LATE_EVENING, sinceMidnight: true });
+    const list = await live(dev);
+    expect(list.total.YieldDay.v).toBeGreaterThan(1000);
+    expect(list.total.Power.v).toBe(0);
+    for (const inverter of list.inverters) {
+      // The last statistics came in around sunset, hours ago, not "never".
+      expect(inverter.data_age).toBeGreaterThan(3600);
+      expect(inverter.data_age).toBeLessThan(6 * 3600);
+      expect(inverter.limit_relative).toBeGreaterThan(0);
+      expect(inverter.radio_stats.tx_request).toBeGreaterThan(100);
+      const full = (await live(dev, inverter.serial)).inverters[0];
+      expect(full.INV['0'].YieldDay.v).toBeGreaterThan(0);
+    }
+  });
+
+  it('without the catch-up the same start knows nothing of the day', async () => {
+    dev = await startTestDevice({ start: LATE_EVENING });
+    const list = await live(dev);
+    expect(list.total.YieldDay.v).toBe(0);
+  });
+
+  it('does not count the energy before a restart twice', async () => {
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T14:00:00Z'), sinceMidnight: true });
+    const before = (await live(dev)).total.YieldTotal.v;
+    await dev.reboot();
+    const after = (await live(dev)).total.YieldTotal.v;
+    expect(after).toBeGreaterThan(before - 0.01);
+    expect(after).toBeLessThan(before + 0.05);
+  });
+
+  it("shades one demo string in the afternoon, so its irradiation falls behind its sibling's", async () => {
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T14:00:00Z'), sinceMidnight: true });
+    const garage = (await live(dev, '114181234569')).inverters[0];
+    const [left, right] = [garage.DC['0'].Irradiation.v, garage.DC['1'].Irradiation.v];
+    expect(right).toBeLessThan(left * 0.7);
+  });
+});

@@ -1,0 +1,60 @@
+import { isLiveInverterFull } from '@opendtu/api';
+import { useLoggedIn } from '../../api/auth';
+import { useI18n } from '../../i18n/i18n-provider';
+import type { LiveInverter } from '../../lib/live-merge';
+
+export type LiveDialog = 'limit' | 'power' | 'info' | 'grid' | 'events';
+
+/** The inverter's actions; those that change it need a login and say so when disabled. */
+export function InverterToolbar({
+  inverter,
+  onOpen,
+}: {
+  inverter: LiveInverter;
+  onOpen: (dialog: LiveDialog) => void;
+}) {
+  const { t } = useI18n();
+  const loggedIn = useLoggedIn();
+  const events = isLiveInverterFull(inverter) ? inverter.events : -1;
+  const needsLogin = loggedIn ? undefined : t('home.LoginRequired');
+  return (
+    <div className="btn-toolbar gap-2 mb-3" role="toolbar" aria-label={t('home.Actions')}>
+      <span title={needsLogin}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!loggedIn}
+          onClick={() => onOpen('limit')}
+        >
+          {t('home.ShowSetInverterLimit')}
+        </button>
+      </span>
+      <span title={needsLogin}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!loggedIn}
+          onClick={() => onOpen('power')}
+        >
+          {t('home.TurnOnOff')}
+        </button>
+      </span>
+      <button type="button" className="btn btn-outline-primary" onClick={() => onOpen('info')}>
+        {t('home.ShowInverterInfo')}
+      </button>
+      <button type="button" className="btn btn-outline-primary" onClick={() => onOpen('grid')}>
+        {t('home.ShowGridProfile')}
+      </button>
+      <button type="button" className="btn btn-outline-primary" onClick={() => onOpen('events')}>
+        {t('home.ShowEventlog')}
+        {events >= 0 && (
+          <span className="badge text-bg-danger ms-2">
+            {events}
+            <span className="visually-hidden"> {t('home.UnreadMessages')}</span>
+          </span>
+        )}
+      </button>
+      {!loggedIn && <small className="align-self-center text-body-secondary">{needsLogin}</small>}
+    </div>
+  );
+}

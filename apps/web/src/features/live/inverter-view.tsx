@@ -1,0 +1,72 @@
+import { isLiveInverterFull } from '@opendtu/api';
+import { useState } from 'react';
+import { useI18n } from '../../i18n/i18n-provider';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { ABSOLUTE_TIME_AFTER_S, dataAgeSeconds, dataTakenAt, type LiveInverter } from '../../lib/live-merge';
+import { ChannelCards } from './channel-cards';
+import { DeviceInfoDialog } from './device-info-dialog';
+import { EventLogDialog } from './event-log-dialog';
+import { GridProfileDialog } from './grid-profile-dialog';
+import { InverterToolbar, type LiveDialog } from './inverter-toolbar';
+import { LimitDialog } from './limit-dialog';
+import { PowerDialog } from './power-dialog';
+import { RadioStatsTable } from './radio-stats';
+import { StateBadge } from './state-badge';
+import { useNow } from './use-now';
+
+/** One inverter: header, toolbar, channel cards, radio statistics and its dialogs. */
+export function InverterView({ inverter }: { inverter: LiveInverter }) {
+  const { t } = useI18n();
+  const [dialog, setDialog] = useState<LiveDialog | undefined>();
+  const close = () => setDialog(undefined);
+  const props = { inverter, onClose: close };
+  return (
+    <section className="card" aria-labelledby="inverter-title" data-inverter={inverter.serial}>
+      <InverterHeader inverter={inverter} />
+      <div className="card-body">
+        <InverterToolbar inverter={inverter} onOpen={setDialog} />
+        {isLiveInverterFull(inverter) ? (
+          <>
+            <ChannelCards inverter={inverter} />
+            <RadioStatsTable inverter={inverter} />
+          </>
+        ) : (
+          <p className="text-body-secondary mt-3">{t('home.LoadingInverter')}</p>
+        )}
+      </div>
+      {dialog === 'limit' && <LimitDialog {...props} />}
+      {dialog === 'power' && <PowerDialog {...props} />}
+      {dialog === 'info' && <DeviceInfoDialog {...props} />}
+      {dialog === 'grid' && <GridProfileDialog {...props} />}
+      {dialog === 'events' && <EventLogDialog {...props} />}
+    </section>
+  );
+}
+
+export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
+  const { t, tc, locale } = useI18n();
+  const now = useNow();
+  const age = dataAgeSeconds(inverter, now);
+  const limit =
+    inverter.limit_absolute >= 0
+      ? `${formatNumber(locale, inverter.limit_absolute, 0)} W | ${formatNumber(locale, inverter.limit_relative, 0)} %`
+      : `${formatNumber(locale, inverter.limit_relative, 0)} %`;
+  return (
+    <div className="card-header d-flex flex-wrap align-items-center column-gap-3 row-gap-1">
+      <h2 className="h5 mb-0 me-auto d-flex align-items-center gap-2" id="inverter-title">
+        <StateBadge inverter={inverter} wide />
+        <span>{inverter.name}</span>
+      </h2>
+      <small>
+        {t('home.SerialNumber')} <span className="font-monospace">{inverter.serial}</span>
+      </small>
+      <small>
+        {t('home.CurrentLimit')} <span data-limit="">{limit}</span>
+      </small>
+      <small data-age={age}>
+        {t('dataagedisplay.DataAge')} {tc('dataagedisplay.SecondsSince', age)}
+        {age > ABSOLUTE_TIME_AFTER_S && ` (${formatDateTime(locale, dataTakenAt(inverter))})`}
+      </small>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LiveTotal, ValueObject } from '@opendtu/api';
+import { useI18n } from '../../i18n/i18n-provider';
+import { formatNumber } from '../../lib/format';
+
+/** A device value with its own unit and decimals. */
+export function formatValue(locale: string, value: ValueObject): string {
+  return `${formatNumber(locale, value.v, value.d)}${value.u ? ` ${value.u}` : ''}`;
+}
+
+/** Total yield, yield today and total power; `data-live-totals` marks live data on screen. */
+export function LiveTotals({ total }: { total: LiveTotal }) {
+  const { t, locale } = useI18n();
+  const items: [string, ValueObject][] = [
+    ['invertertotalinfo.TotalYieldTotal', total.YieldTotal],
+    ['invertertotalinfo.TotalYieldDay', total.YieldDay],
+    ['invertertotalinfo.TotalPower', total.Power],
+  ];
+  return (
+    <div className="row row-cols-1 row-cols-sm-3 g-2 g-sm-3 mb-3 text-sm-center" data-live-totals="">
+      {items.map(([key, value]) => (
+        <div className="col" key={key}>
+          <div className="card h-100">
+            <div className="card-body py-2 d-flex d-sm-block justify-content-between align-items-baseline">
+              <h2 className="h6 card-title text-body-secondary mb-0 mb-sm-1">{t(key)}</h2>
+              <p className="fs-5 fw-semibold mb-0" data-total={key.split('.')[1]}>
+                {formatValue(locale, value)}
+              </p>
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

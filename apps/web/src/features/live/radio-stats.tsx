@@ -1,0 +1,92 @@
+import type { LiveInverterFull } from '@opendtu/api';
+import { useId, useState } from 'react';
+import { useLoggedIn } from '../../api/auth';
+import { resetRadioStats } from '../../api/inverter';
+import { useToast } from '../../components/toast';
+import { useI18n } from '../../i18n/i18n-provider';
+import { formatNumber, formatPercent } from '../../lib/format';
+
+/** HM inverters only tell whether the signal is above or below -64 dBm (spec §9). */
+function isCoarseRssi(rssi: number): boolean {
+  return rssi === -30 || rssi === -80;
+}
+
+/** The collapsible radio statistics of one inverter, with a reset. */
+export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
+  const { t, locale } = useI18n();
+  const loggedIn = useLoggedIn();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const bodyId = useId();
+  const stats = inverter.radio_stats;
+  const share = (count: number) =>
+    stats.tx_request > 0 ? formatPercent(locale, (count / stats.tx_request) * 100, 2) : '';
+  const rows: [string, number, boolean][] = [
+    ['home.TxRequest', stats.tx_request, false],
+    ['home.RxSuccess', stats.rx_success, true],
+    ['home.RxFailNothing', stats.rx_fail_nothing, true],
+    ['home.RxFailPartial', stats.rx_fail_partial, true],
+    ['home.RxFailCorrupt', stats.rx_fail_corrupt, true],
+    ['home.TxReRequest', stats.tx_re_request, true],
+  ];
+  const reset = () => {
+    setBusy(true);
+    void resetRadioStats(inverter.serial)
+      .then(toast.showResponse)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="card mt-3">
+      <div className="card-header p-0">
+        <h3 className="h6 mb-0">
+          <button
+            type="button"
+            className="btn btn-link w-100 text-start text-decoration-none"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? '▾' : '▸'} {t('home.RadioStats')}
+          </button>
+        </h3>
+      </div>
+      {open && (
+        <div id={bodyId} className="card-body">
+          <table className="table table-sm" style={{ maxWidth: '40rem' }}>
+            <tbody>
+              {rows.map(([key, count, withShare]) => (
+                <tr key={key}>
+                  <th scope="row" className="fw-normal">
+                    {t(key)}
+                  </th>
+                  <td className="text-end">{formatNumber(locale, count)}</td>
+                  <td className="text-end text-body-secondary">{withShare ? share(count) : ''}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row" className="fw-normal">
+                  {t('home.Rssi')}
+                </th>
+                <td className="text-end">{t('home.dBm', { dbm: formatNumber(locale, stats.rssi) })}</td>
+                <td className="text-end text-body-secondary">
+                  {isCoarseRssi(stats.rssi) ? t('home.RssiHint') : ''}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+          <span title={loggedIn ? undefined : t('home.LoginRequired')}>
+            <button
+              type="button"
+              className="btn btn-danger btn-sm"
+              disabled={!loggedIn || busy}
+              onClick={reset}
+            >
+              {busy ? t('home.StatsResetting') : t('home.StatsReset')}
+            </button>
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

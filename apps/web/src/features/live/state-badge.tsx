@@ -1,0 +1,34 @@
+import { isLiveInverterFull, type LiveInverterCommon } from '@opendtu/api';
+import { useI18n } from '../../i18n/i18n-provider';
+import { formatNumber } from '../../lib/format';
+import { inverterState, STATE_BADGE, STATE_TEXT, type InverterState } from './inverter-status';
+
+const STATE_GLYPH: Record<InverterState, string> = {
+  disabled: '⏸',
+  unreachable: '✕',
+  idle: '○',
+  producing: '✓',
+};
+
+/**
+ * The inverter's state as colour, a glyph and (for screen readers, and in full when
+ * `wide`) a word, with its AC power when known.
+ */
+export function StateBadge({ inverter, wide = false }: { inverter: LiveInverterCommon; wide?: boolean }) {
+  const { t, locale } = useI18n();
+  const state = inverterState(inverter);
+  const power = isLiveInverterFull(inverter) ? inverter.AC['0']?.Power : undefined;
+  const word = t(STATE_TEXT[state]);
+  return (
+    <span className={`badge ${STATE_BADGE[state]}`} title={word} data-state={state}>
+      <span aria-hidden="true">{STATE_GLYPH[state]} </span>
+      {wide ? word : <span className="visually-hidden">{word}</span>}
+      {power && (
+        <>
+          {wide ? ' · ' : ' '}
+          {formatNumber(locale, power.v, 0)} {power.u}
+        </>
+      )}
+    </span>
+  );
+}

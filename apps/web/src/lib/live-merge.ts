@@ -1,0 +1,77 @@
+// The live-data merge (conventions: one store, frames merged by serial). Pure, so the
+// store and its tests share it.
+import {
+  isLiveInverter,
+  type LiveDataResponse,
+  type LiveHints,
+  type LiveInverterCommon,
+  type LiveInverterFull,
+  type LiveTotal,
+} from '@opendtu/api';
+
+/** One inverter as the store keeps it: the device's object plus when it arrived. */
+export type LiveInverter = (LiveInverterCommon | LiveInverterFull) & {
+  /** Browser time (ms since epoch) at which `data_age_ms` was true. */
+  received_at: number;
+};
+
+export interface LiveState {
+  inverters: LiveInverter[];
+  total: LiveTotal | undefined;
+  hints: LiveHints | undefined;
+}
+
+export const EMPTY_LIVE_STATE: LiveState = { inverters: [], total: undefined, hints: undefined };
+
+/**
+ * Merges one answer or frame: every inverter is matched by serial, never by position (a
+ * full object keeps its channels when a common-only list arrives later); an unknown
+ * serial is appended. `total` and `hints` follow the newest message. With `replaceList`
+ * (the list answer of GET without `inv`) inverters the device no longer has are dropped.
+ */
+export function mergeLive(
+  state: LiveState,
+  message: LiveDataResponse<LiveInverterCommon>,
+  receivedAt: number,
+  replaceList = false,
+): LiveState {
+  const incoming = (Array.isArray(message.inverters) ? message.inverters : []).filter(isLiveInverter);
+  const bySerial = new Map(state.inverters.map((inverter) => [inverter.serial, inverter]));
+  let inverters = replaceList
+    ? incoming.map(
+        (entry) => bySerial.get(entry.serial) ?? ({ ...entry, received_at: receivedAt } as LiveInverter),
+      )
+    : [...state.inverters];
+  for (const entry of incoming) {
+    const index = inverters.findIndex((inverter) => inverter.serial === entry.serial);
+    const merged = { ...inverters[index], ...entry, received_at: receivedAt } as LiveInverter;
+    if (index >= 0) inverters[index] = merged;
+    else inverters = [...inverters, merged];
+  }
+  return {
+    inverters,
+    total: message.total ?? state.total,
+    hints: message.hints ?? state.hints,
+  };
+}
+
+/** The inverters in the device's configured order (the pill list, the chart legend). */
+export function byOrder<T extends { order: number }>(inverters: readonly T[]): T[] {
+  return [...inverters].sort((a, b) => a.order - b.order);
+}
+
+/** Seconds since the inverter's last statistics, as of `now` (ticks in the browser). */
+export function dataAgeSeconds(
+  inverter: Pick<LiveInverter, 'data_age_ms' | 'received_at'>,
+  now: number,
+): number {
+  return Math.max(0, Math.floor((inverter.data_age_ms + Math.max(0, now - inverter.received_at)) / 1000));
+}
+
+/** Above this age the header also shows when the data was taken (spec §9). */
+export const ABSOLUTE_TIME_AFTER_S = 300;
+
+/** The moment the inverter's data was taken, in browser time. */
+export function dataTakenAt(inverter: Pick<LiveInverter, 'data_age_ms' | 'received_at'>): Date {
+  return new Date(inverter.received_at - inverter.data_age_ms);
+}

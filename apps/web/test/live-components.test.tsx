@@ -1,0 +1,122 @@
+import type { LiveInverterFull } from '@opendtu/api';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InverterHeader } from '../src/features/live/inverter-view';
+import { LimitDialog } from '../src/features/live/limit-dialog';
+import { StateBadge } from '../src/features/live/state-badge';
+import { ToastProvider } from '../src/components/toast';
+import { I18nProvider } from '../src/i18n/i18n-provider';
+import type { LiveInverter } from '../src/lib/live-merge';
+
+const NOW = Date.parse('2026-06-21T10:00:00Z');
+
+function inverter(extra: Partial<LiveInverterFull> = {}): LiveInverter {
+  return {
+    serial: '114181234569',
+    name: 'Garage',
+    order: 0,
+    data_age: 3,
+    data_age_ms: 3000,
+    poll_enabled: true,
+    reachable: true,
+    producing: true,
+    limit_relative: 50,
+    limit_absolute: 400,
+    radio_stats: {
+      tx_request: 0,
+      tx_re_request: 0,
+      rx_success: 0,
+      rx_fail_nothing: 0,
+      rx_fail_partial: 0,
+      rx_fail_corrupt: 0,
+      rssi: -30,
+    },
+    AC: { '0': { Power: { v: 412.34, u: 'W', d: 1 } } },
+    DC: {},
+    INV: {},
+    events: 1,
+    received_at: NOW,
+    ...extra,
+  };
+}
+
+let limitStatus = { limit_relative: 50, max_power: 800, limit_set_status: 'Pending' };
+
+beforeEach(() => {
+  localStorage.setItem('locale', 'en');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async (path: string) =>
+        new Response(path === 'api/limit/status' ? JSON.stringify({ '114181234569': limitStatus }) : '[]'),
+    ),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('StateBadge', () => {
+  it.each([
+    [{ poll_enabled: false, reachable: false, producing: false }, 'text-bg-secondary', 'Polling off'],
+    [{ poll_enabled: true, reachable: false, producing: false }, 'text-bg-danger', 'Not reachable'],
+    [{ poll_enabled: true, reachable: true, producing: false }, 'text-bg-warning', 'Not producing'],
+    [{ poll_enabled: true, reachable: true, producing: true }, 'text-bg-success', 'Producing'],
+  ])('%o is %s and says "%s"', (flags, colour, word) => {
+    render(
+      <I18nProvider>
+        <StateBadge inverter={inverter(flags)} />
+      </I18nProvider>,
+    );
+    const badge = screen.getByTitle(word);
+    expect(badge.className).toContain(colour);
+    // The word is there for screen readers even where only the glyph and power show.
+    expect(badge.textContent).toContain(word);
+    expect(badge.textContent).toContain('412 W');
+  });
+});
+
+describe('InverterHeader', () => {
+  it('ticks the data age every second and adds the time once it is above 300 s', () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    render(
+      <I18nProvider>
+        <InverterHeader inverter={inverter({ data_age_ms: 298_500 })} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText(/Data age/).textContent).toBe('Data age: 298 seconds');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText(/Data age/).textContent).toBe('Data age: 299 seconds');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.getByText(/Data age/).textContent).toMatch(/^Data age: 301 seconds \(.*\d\d:\d\d:\d\d\)$/);
+    expect(screen.getByText(/Current limit/).textContent).toBe('Current limit: 400 W | 50 %');
+  });
+});
+
+describe('LimitDialog', () => {
+  it("validates relative 0-100 and absolute 0 to the model's max, and shows the command status", async () => {
+    limitStatus = { limit_relative: 50, max_power: 800, limit_set_status: 'Pending' };
+    render(
+      <I18nProvider>
+        <ToastProvider>
+          <LimitDialog inverter={inverter()} onClose={() => {}} />
+        </ToastProvider>
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('Waiting')).toBeTruthy();
+    const value = screen.getByLabelText('New limit (%)');
+    fireEvent.change(value, { target: { value: '101' } });
+    fireEvent.blur(value);
+    expect(screen.getByText('Enter a number from 0 to 100.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Absolute (W)'));
+    const watts = screen.getByLabelText('New limit (W)');
+    fireEvent.change(watts, { target: { value: '801' } });
+    expect(screen.getByText('Enter a number from 0 to 800.')).toBeTruthy();
+    fireEvent.change(watts, { target: { value: '800' } });
+    expect(screen.queryByText(/Enter a number/)).toBeNull();
+    expect(screen.getByText(/about 4 minutes/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveStore } from '../src/api/live-store';
+
+const total = (power: number) => ({
+  Power: { v: power, u: 'W', d: 1 },
+  YieldDay: { v: 10, u: 'Wh', d: 0 },
+  YieldTotal: { v: 1, u: 'kWh', d: 3 },
+});
+const hints = { time_sync: false, radio_problem: false, default_password: false, pin_mapping_issue: false };
+const inverter = (serial: string, order: number, power?: number) => ({
+  serial,
+  name: serial,
+  order,
+  data_age: 0,
+  data_age_ms: 0,
+  poll_enabled: true,
+  reachable: true,
+  producing: true,
+  limit_relative: 100,
+  limit_absolute: -1,
+  radio_stats: {},
+  ...(power === undefined
+    ? {}
+    : { AC: { '0': { Power: { v: power, u: 'W', d: 1 } } }, DC: {}, INV: {}, events: 0 }),
+});
+
+class FakeSocket {
+  static last: FakeSocket | undefined;
+  static readonly OPEN = 1;
+  static readonly CONNECTING = 0;
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  send() {}
+  close() {}
+}
+
+let frames: (() => void)[] = [];
+
+beforeEach(() => {
+  document.head.innerHTML = '<base href="http://device.local/">';
+  frames = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+  vi.stubGlobal('cancelAnimationFrame', () => {});
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) =>
+      path === 'api/livedata/status'
+        ? new Response(
+            JSON.stringify({ inverters: [inverter('A', 1), inverter('B', 0)], total: total(0), hints }),
+          )
+        : new Response(JSON.stringify({ inverters: [], total: total(0), hints })),
+    ),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the live-data store', () => {
+  it('merges a burst of frames by serial and renders once per animation frame', async () => {
+    let renders = 0;
+    const unsubscribe = liveStore.subscribe(() => (renders += 1));
+    await vi.waitFor(() => expect(frames.length).toBe(1));
+    frames.shift()!();
+    expect(renders).toBe(1);
+    expect(liveStore.getSnapshot().inverters.map((i) => i.serial)).toEqual(['A', 'B']);
+
+    const socket = FakeSocket.last!;
+    socket.readyState = 1;
+    socket.onopen?.();
+    const send = (serial: string, power: number) =>
+      socket.onmessage?.({
+        data: JSON.stringify({ inverters: [inverter(serial, 0, power)], total: total(power), hints }),
+      });
+    renders = 0;
+    send('B', 100);
+    send('C', 50);
+    send('B', 120);
+    expect(renders).toBe(0);
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(renders).toBe(1);
+    const snapshot = liveStore.getSnapshot();
+    expect(snapshot.inverters.map((i) => i.serial)).toEqual(['A', 'B', 'C']);
+    expect(snapshot.total?.Power.v).toBe(120);
+    expect(snapshot.history?.points.at(-1)?.inverters).toEqual({ B: 120, C: 50 });
+    unsubscribe();
+  });
+});

@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+test.use({ emulatorArgs: ['--time', '2026-06-21T12:00'] });
+
+/** Presses Tab until the focused element matches `selector` (and `text`), checking focus is visible. */
+async function tabTo(page: Page, selector: string, text?: string): Promise<void> {
+  for (let i = 0; i < 60; i += 1) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate(
+      ([sel, wanted]) => {
+        const el = document.activeElement;
+        return !!el && el.matches(sel!) && (wanted === undefined || el.textContent === wanted);
+      },
+      [selector, text] as const,
+    );
+    if (found) {
+      expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${selector} ${text ?? ''}`);
+}
+
+test('log in, set a limit and close the dialog, all by keyboard', async ({ page }) => {
+  await page.goto('/login');
+  await tabTo(page, 'input[autocomplete="username"]');
+  await page.keyboard.type('admin');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('openDTU42');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-live-totals]')).toBeVisible();
+
+  await tabTo(page, 'button', 'Set limit');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await tabTo(page, 'input[type="number"]');
+  await page.keyboard.type('60');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  // Focus is back on the button that opened the dialog, and visible.
+  await expect(page.getByRole('button', { name: 'Set limit' })).toBeFocused();
+  await expect(page.locator('[data-limit]')).toContainText('60 %', { timeout: 20_000 });
+});
