@@ -19,6 +19,12 @@ const DESKTOP = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 700 };
 
 const SHOTS: Shot[] = [
+  { name: 'live-desktop', path: '/', viewport: DESKTOP, colorScheme: 'light', settleMs: 6000 },
+  { name: 'live-phone', path: '/', viewport: PHONE, colorScheme: 'dark', settleMs: 6000 },
+  { name: 'inverters-desktop', path: '/settings/inverter', viewport: DESKTOP, colorScheme: 'light' },
+  { name: 'ntp-phone', path: '/settings/ntp', viewport: PHONE, colorScheme: 'light' },
+  { name: 'dtu-desktop-dark', path: '/settings/dtu', viewport: DESKTOP, colorScheme: 'dark' },
+  { name: 'config-desktop', path: '/settings/config', viewport: DESKTOP, colorScheme: 'light' },
   {
     name: 'console-desktop-dark',
     path: '/info/console',
