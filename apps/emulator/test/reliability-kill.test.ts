@@ -15,7 +15,7 @@ import { ADMIN_AUTH, FIXTURE_WEBAPP } from './helpers';
  */
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-const ROUNDS = Number(process.env.KILL_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.KILL_ROUNDS ?? 12);
 
 function start(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
