@@ -8,6 +8,7 @@ import { identityFor } from './config/identity';
 import { ConsoleLog } from './console-log';
 import { cmtPinsValid, loadPinMapping, nrfPinsValid } from './config/pin-mapping';
 import type { Device, DeviceEvents, ResetReason } from './device';
+import { answerUnreadableBodies } from './http/body-errors';
 import { abortUnknownMethods } from './http/methods';
 import { registerBodyParsers } from './http/post-data';
 import { configApi } from './routes/config-api';
@@ -121,6 +122,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   abortUnknownMethods(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerBodyParsers(app);
+  answerUnreadableBodies(app);
   registerWebapp(app, await loadWebapp(options.webappDir));
   await app.register(configApi);
   await app.register(runtimeApi, {

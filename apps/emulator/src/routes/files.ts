@@ -105,7 +105,12 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       const tooLarge = upload.truncated || upload.bytes.length > MAX_FILE_BYTES;
       if (!isDeviceFileName(name) || tooLarge) return sendUploadFail(reply);
       if (name === CONFIG_FILE_NAME && !isAcceptableConfig(upload.bytes)) return sendUploadFail(reply);
-      await writeFileAtomic(pathOf(name), upload.bytes);
+      try {
+        await writeFileAtomic(pathOf(name), upload.bytes);
+      } catch {
+        // A name the host's file system cannot hold (too long, say) is refused like any other.
+        return sendUploadFail(reply);
+      }
       // The restored config must not be overwritten by the RAM copy before the restart.
       if (name === CONFIG_FILE_NAME) device.config.freeze();
       device.console.line(`File ${name} uploaded (${upload.bytes.length} bytes), restarting`);

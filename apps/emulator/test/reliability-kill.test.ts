@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_AUTH, FIXTURE_WEBAPP } from './helpers';
+
+/**
+ * Issue 16, crash safety: the real emulator process (src/server.ts) saves settings in a
+ * loop and is killed with SIGKILL at a random moment. After every kill config.json parses
+ * and holds either the settings of the last acknowledged save or of the one in flight
+ * (conventions: atomic writes), and the restarted device serves exactly what is on disk.
+ * KILL_ROUNDS sets the number of kills (the full run uses 200; the default keeps CI fast).
+ */
+
+const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const ROUNDS = Number(process.env.KILL_ROUNDS ?? 12);
+/** A process start takes a second or two, far more on a busy machine. */
+const TIMEOUT_MS = ROUNDS * 30_000;
+
+function start(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', SERVER, '--port', '0', '--data', dataDir, '--webapp', FIXTURE_WEBAPP],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+      if (port) resolve({ child, base: `http://127.0.0.1:${port}` });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code, signal) => reject(new Error(`emulator ended (${code ?? signal}): ${output}`)));
+  });
+}
+
+const ntpSettings = (server: string): Record<string, unknown> => ({
+  ntp_server: server,
+  ntp_timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
+  ntp_timezone_descr: 'Europe/Berlin',
+  latitude: 48.1,
+  longitude: 11.6,
+  sunsettype: 1,
+});
+
+async function save(base: string, server: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${base}/api/ntp/config`, {
+      method: 'POST',
+      headers: { authorization: ADMIN_AUTH },
+      body: new URLSearchParams({ data: JSON.stringify(ntpSettings(server)) }),
+    });
+    return ((await response.json()) as { code: number }).code === 1001;
+  } catch {
+    // The process died under the request.
+    return false;
+  }
+}
+
+describe('issue 16: SIGKILL during a loop of saves', () => {
+  it(
+    `config.json holds the old or the new settings after each of ${ROUNDS} kills`,
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-sigkill-'));
+      const counts = { kills: 0, saves: 0, inFlightOnDisk: 0 };
+      let acknowledged: string | undefined;
+      try {
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const { child, base } = await start(dataDir);
+          // The restarted device serves what the last kill left on disk.
+          if (acknowledged !== undefined) {
+            const served = await fetch(`${base}/api/ntp/config`, { headers: { authorization: ADMIN_AUTH } });
+            expect(((await served.json()) as { ntp_server: string }).ntp_server).toBe(acknowledged);
+          }
+          const exited = new Promise((done) => child.once('exit', done));
+          // The kill lands at a random moment once the loop of saves is running.
+          const killAfter = Math.floor(Math.random() * 200);
+          let inFlight: string | undefined;
+          let saves = 0;
+          for (let n = 0; ; n += 1) {
+            inFlight = `r${round}-s${n}`;
+            if (!(await save(base, inFlight))) break;
+            if (n === 0) setTimeout(() => child.kill('SIGKILL'), killAfter);
+            acknowledged = inFlight;
+            saves += 1;
+          }
+          await exited;
+          counts.kills += 1;
+          counts.saves += saves;
+          const text = await readFile(join(dataDir, 'config.json'), 'utf8');
+          const onDisk = (JSON.parse(text) as { ntp: { server: string } }).ntp.server;
+          const allowed = [acknowledged ?? 'opendtu.pool.ntp.org', inFlight];
+          expect(allowed, `round ${round}, killed after ${killAfter} ms`).toContain(onDisk);
+          if (onDisk === inFlight) {
+            counts.inFlightOnDisk += 1;
+            acknowledged = inFlight;
+          }
+        }
+        // No kill ever damaged the file: the device never had to set a broken copy aside.
+        expect((await readdir(dataDir)).filter((name) => name.includes('damaged'))).toEqual([]);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+      console.log(
+        `sigkill: ${counts.kills} kills (KILL_ROUNDS=${ROUNDS}), ${counts.saves} acknowledged saves; ` +
+          `${counts.inFlightOnDisk} kills left the in-flight save on disk, the others the last acknowledged one`,
+      );
+    },
+    TIMEOUT_MS,
+  );
+});
