@@ -40,7 +40,7 @@ export function PinTable({ active, selected }: { active: Pins; selected: PinMapp
               {names.map((name, index) => {
                 const differs = shown(orDefault(chosen?.[name], pins[name])) !== shown(pins[name]);
                 // On the cells, not the row: the category cell spans rows that may not differ.
-                const mark = differs ? 'table-danger' : undefined;
+                const mark = differs ? 'cell-differs' : undefined;
                 return (
                   <tr key={name}>
                     {index === 0 && (
