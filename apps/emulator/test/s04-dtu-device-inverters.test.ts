@@ -401,3 +401,19 @@ describe('§4.5-4.10 inverters', () => {
     expect(types).toEqual(['Unknown', 'HM-600/700/800-2T']);
   });
 });
+
+describe('§5.1 a first boot with the demo inverters on the correctly wired virtual board', () => {
+  it('lists each demo inverter with its family, as live data shows it', async () => {
+    const device = await startTestDevice();
+    try {
+      const list = (await getJson(device.app, '/api/inverter/list')).body.inverter as { type: string }[];
+      expect(list.map((inverter) => inverter.type)).toEqual([
+        'HM-600/700/800-2T',
+        'HMS-1600/1800/2000-4T',
+        'HMT-1800/2250-6T',
+      ]);
+    } finally {
+      await device.close();
+    }
+  });
+});

@@ -84,11 +84,14 @@ export const inverterRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
   // Which serials the runtime has inverter objects for: at boot only with a configured
   // radio; inverters added or edited through the API always (contract §5.1, §15 #21).
-  const radios = device.radios();
+  // Boot is when every plugin has run: the runtime fills a first boot's demo inverters
+  // after these routes are registered.
   const instantiated = new RuntimeInverters();
-  if (radios.nrf.configured || radios.cmt.configured) {
+  app.addHook('onReady', async () => {
+    const radios = device.radios();
+    if (!radios.nrf.configured && !radios.cmt.configured) return;
     for (const slot of device.config.get().inverters) if (slot.serial !== 0) instantiated.add(slot.serial);
-  }
+  });
 
   const typeOf = (slot: ConfigInverter): string => {
     const family = familyOf(slot.serial);
