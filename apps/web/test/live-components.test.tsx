@@ -81,7 +81,10 @@ describe('StateBadge', () => {
 
 describe('InverterHeader', () => {
   it('ticks the data age every second and adds the time once it is above 300 s', () => {
-    vi.useFakeTimers({ now: NOW, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.useFakeTimers({
+      now: NOW,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
     render(
       <I18nProvider>
         <InverterHeader inverter={inverter({ data_age_ms: 298_500 })} />

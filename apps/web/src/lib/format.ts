@@ -54,9 +54,12 @@ export function formatCelsius(locale: string, value: number): string {
   return numberFormat(locale, { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(value);
 }
 
-/** Numeric date and time, always on a 24-hour clock. */
-export function formatDateTime(locale: string, date: Date): string {
-  return cached(`d|${locale}`, () => {
+/**
+ * Numeric date and time, always on a 24-hour clock; in the browser's zone, or in
+ * `timeZone` (the NTP page shows the device's wall clock, sent as if it were UTC).
+ */
+export function formatDateTime(locale: string, date: Date | number, timeZone?: string): string {
+  return cached(`d|${locale}|${timeZone ?? ''}`, () => {
     const options: Intl.DateTimeFormatOptions = {
       year: 'numeric',
       month: '2-digit',
@@ -65,6 +68,7 @@ export function formatDateTime(locale: string, date: Date): string {
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
+      timeZone,
     };
     try {
       return new Intl.DateTimeFormat(locale, options);

@@ -5,7 +5,7 @@ import { PageFrame } from '../../components/page-frame';
 import { useToast } from '../../components/toast';
 import { useI18n } from '../../i18n/i18n-provider';
 import { copyText } from '../../lib/clipboard';
-import { saveTextFile } from '../../lib/save-file';
+import { saveBlob } from '../../lib/download';
 import { ConsoleMatches, matchingLines } from './console-matches';
 import { useConsoleLog } from './use-console-log';
 
@@ -78,7 +78,9 @@ export function ConsolePage() {
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={() => saveTextFile(logFileName(new Date()), text)}
+            onClick={() =>
+              saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), logFileName(new Date()))
+            }
           >
             {t('console.Download')}
           </button>

@@ -12,7 +12,7 @@ import { LimitDialog } from './limit-dialog';
 import { PowerDialog } from './power-dialog';
 import { RadioStatsTable } from './radio-stats';
 import { StateBadge } from './state-badge';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 /** One inverter: header, toolbar, channel cards, radio statistics and its dialogs. */
 export function InverterView({ inverter }: { inverter: LiveInverter }) {

@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { formatNumber } from '../../lib/format';
 import type { LiveInverter } from '../../lib/live-merge';
 import { historyCsv, peakOf, type PowerHistory, type PowerPoint } from '../../lib/power-history';
+import { saveBlob } from '../../lib/download';
 
 const W = 600;
 const H = 160;
@@ -60,11 +61,7 @@ export function PowerChart({
       ],
       { type: 'text/csv' },
     );
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = `power-${history?.day ?? 'today'}.csv`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    saveBlob(blob, `power-${history?.day ?? 'today'}.csv`);
   };
   const shown = hover ?? last;
 

@@ -1,5 +1,5 @@
 import type { ApiResponse, NtpTimeRequest } from '@opendtu/api';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { getNtpTime, postNtpTime } from '../../../api/ntp';
 import { useApiData } from '../../../api/use-api-data';
 import { ApiAlert } from '../../../components/api-alert';
@@ -9,7 +9,7 @@ import { useConfigForm, type FormErrors } from '../../../components/form/use-con
 import { useI18n } from '../../../i18n/i18n-provider';
 import { formatDateTime } from '../../../lib/format';
 import { numberBetween } from '../../../lib/validate';
-import { useNow } from './use-now';
+import { useNow } from '../../../components/use-now';
 
 /** The device's time, with when it was read, so it can tick on locally. */
 const loadDeviceTime = async () => ({ ...(await getNtpTime()), readAt: Date.now() });
@@ -72,24 +72,12 @@ export function NtpTimeCard() {
   });
 
   // The device sends its local wall-clock time; shown as such, whatever the browser's zone.
-  const deviceClock = useMemo(
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-        timeZone: 'UTC',
-      }),
-    [locale],
-  );
   const deviceText = device
-    ? deviceClock.format(
+    ? formatDateTime(
+        locale,
         Date.UTC(device.year, device.month - 1, device.day, device.hour, device.minute, device.second) +
           (now - device.readAt),
+        'UTC',
       )
     : '…';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time in ms, updated at every full second of the browser's clock. */
+/** The current time in ms, updated at every full second of the browser's clock (clocks, data age). */
 export function useNow(): number {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
