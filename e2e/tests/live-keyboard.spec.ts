@@ -1,26 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { tabTo } from '../support/keyboard';
 
 test.use({ emulatorArgs: ['--time', '2026-06-21T12:00'] });
-
-/** Presses Tab until the focused element matches `selector` (and `text`), checking focus is visible. */
-async function tabTo(page: Page, selector: string, text?: string): Promise<void> {
-  for (let i = 0; i < 60; i += 1) {
-    await page.keyboard.press('Tab');
-    const found = await page.evaluate(
-      ([sel, wanted]) => {
-        const el = document.activeElement;
-        return !!el && el.matches(sel!) && (wanted === undefined || el.textContent === wanted);
-      },
-      [selector, text] as const,
-    );
-    if (found) {
-      expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true);
-      return;
-    }
-  }
-  throw new Error(`Tab never reached ${selector} ${text ?? ''}`);
-}
 
 test('log in, set a limit and close the dialog, all by keyboard', async ({ page }) => {
   await page.goto('/login');
