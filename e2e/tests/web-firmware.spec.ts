@@ -51,6 +51,49 @@ test('an image the device refuses shows the OTA error; Retry sends it again, Bac
   await expect(page.getByRole('button', { name: 'Upload and install' })).toBeDisabled();
 });
 
+test('an image whose MD5 does not match (spoilt on its way) shows the OTA error; Retry installs it', async ({
+  loggedIn: page,
+  device,
+}) => {
+  test.setTimeout(60_000);
+  // The browser hashes the very file it sends, so a mismatch can only come from the way
+  // there: the first upload has its MD5 field altered in transit (same length), and goes
+  // on to the real emulator, which compares it with the image it received.
+  let spoilt = 0;
+  await page.route('**/api/firmware/update', async (route) => {
+    const body = route.request().postDataBuffer();
+    if (spoilt > 0 || !body) return route.continue();
+    spoilt += 1;
+    const text = body.toString('latin1');
+    const altered = text.replace(
+      /(name="MD5"\r\n\r\n)([0-9a-f]{32})/,
+      (_all, head: string, md5: string) =>
+        head + (md5.startsWith('0') ? `1${md5.slice(1)}` : `0${md5.slice(1)}`),
+    );
+    expect(altered).not.toBe(text);
+    await route.continue({ postData: Buffer.from(altered, 'latin1') });
+  });
+  const size = 250_017;
+  await page.goto('/firmware/upgrade');
+  await page.getByLabel('Firmware file (.bin or .bin.gz)').setInputFiles({
+    name: 'opendtu.bin',
+    mimeType: 'application/octet-stream',
+    buffer: image(size),
+  });
+  await page.getByRole('button', { name: 'Upload and install' }).click();
+  const error = page.getByRole('region', { name: 'OTA error' });
+  await expect(error).toBeVisible({ timeout: 15_000 });
+  await expect(error.getByRole('alert')).not.toBeEmpty();
+  expect(spoilt).toBe(1);
+
+  await device.waitForRestart();
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('region', { name: 'Upgrade done' })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  const status = await device.get<{ sketch_used: number }>('api/system/status');
+  expect(status.sketch_used).toBe(size);
+});
+
 test('a good image is installed: success, the wait page, then the app reloads on the new image', async ({
   loggedIn: page,
   device,
