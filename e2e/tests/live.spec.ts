@@ -63,7 +63,9 @@ test('a limit set in the dialog reaches the device, Pending then Ok', async ({ l
     .toMatchObject({ limit_relative: 40, limit_set_status: 'Ok' });
   watching = false;
   await watch;
-  expect(seen.slice(-2)).toEqual(['Pending', 'Ok']);
+  // The watch saw the command under way; the poll above saw it settle as Ok. (The watch's
+  // own last answer may be older than the poll's, so only the poll decides the end.)
+  expect(seen).toContain('Pending');
   await expect(page.locator('[data-limit]')).toHaveText('320 W | 40 %', { timeout: 20_000 });
 });
 

@@ -1,5 +1,5 @@
 import { isLiveInverterFull } from '@opendtu/api';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { ABSOLUTE_TIME_AFTER_S, dataAgeSeconds, dataTakenAt, type LiveInverter } from '../../lib/live-merge';
@@ -14,8 +14,11 @@ import { RadioStatsTable } from './radio-stats';
 import { StateBadge } from './state-badge';
 import { useNow } from '../../components/use-now';
 
-/** One inverter: header, toolbar, channel cards, radio statistics and its dialogs. */
-export function InverterView({ inverter }: { inverter: LiveInverter }) {
+/**
+ * One inverter: header, toolbar, channel cards, radio statistics and its dialogs. A frame
+ * about another inverter leaves this one's object as it was, so the view skips it.
+ */
+export const InverterView = memo(function InverterView({ inverter }: { inverter: LiveInverter }) {
   const { t } = useI18n();
   const [dialog, setDialog] = useState<LiveDialog | undefined>();
   const close = () => setDialog(undefined);
@@ -41,7 +44,7 @@ export function InverterView({ inverter }: { inverter: LiveInverter }) {
       {dialog === 'events' && <EventLogDialog {...props} />}
     </section>
   );
-}
+});
 
 export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
   const { t, tc, locale } = useI18n();
