@@ -33,6 +33,18 @@ describe('a device started at night has lived through the day', () => {
     }
   });
 
+  it("started in the small hours, it still shows the evening's values and the day's yield", async () => {
+    // 00:30 UTC on 22 June is 02:30 at the device: before sunrise, just after midnight.
+    dev = await startTestDevice({ start: Date.parse('2025-06-22T00:30:00Z'), sinceMidnight: true });
+    const list = await live(dev);
+    expect(list.total.YieldDay.v).toBeGreaterThan(1000);
+    expect(list.total.YieldTotal.v).toBeGreaterThan(1);
+    for (const inverter of list.inverters) {
+      expect(inverter.data_age).toBeGreaterThan(3 * 3600);
+      expect(inverter.data_age).toBeLessThan(9 * 3600);
+    }
+  });
+
   it('without the catch-up the same start knows nothing of the day', async () => {
     dev = await startTestDevice({ start: LATE_EVENING });
     const list = await live(dev);

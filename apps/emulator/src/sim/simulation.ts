@@ -29,9 +29,9 @@ export interface SimulationOptions {
   /** Forces the weather of every day (tests); normally drawn per day from the seed. */
   weather?: WeatherClass;
   /**
-   * Lives through today from local midnight before the device answers, as if it had been
-   * running all day: at night it still shows today's yield and each inverter's last values
-   * with their real data age.
+   * Lives through yesterday and today from local midnight before the device answers, as
+   * if it had been running all along: at night it still shows the day's yield and each
+   * inverter's last values with their real data age.
    */
   sinceMidnight?: boolean;
 }
@@ -61,7 +61,9 @@ export class Simulation implements InverterSource {
   static async start(device: Device, options: SimulationOptions = {}): Promise<Simulation> {
     const config = device.config.get();
     const nowMs = device.clock.now();
-    const startMs = options.sinceMidnight ? localMidnight(device, nowMs) : nowMs;
+    // From yesterday's midnight: started in the small hours, the device still shows the
+    // evening's last values and the day's yield, as one that ran through yesterday does.
+    const startMs = options.sinceMidnight ? localMidnight(device, localMidnight(device, nowMs) - 1) : nowMs;
     // A device that ran all day had its clock synced all day.
     let replaying = startMs < nowMs;
     const siteSeed = seedOf('site', config.dtu.serial);
