@@ -121,8 +121,11 @@ export function useConfigForm<T extends object>({
     if (!values || isSaving) return;
     setSubmitted(true);
     if (Object.values(errors).some((message) => message !== undefined)) {
-      // After the messages render, take the user to the first one.
+      // After the messages render, take the user to the first one, unless they have moved
+      // on to another control meanwhile (their typing must not land in another field).
+      const from = document.activeElement;
       requestAnimationFrame(() => {
+        if (document.activeElement !== from) return;
         const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
         // On a tab not shown (device manager), show that tab first.
         const panel = field?.closest('[role="tabpanel"][hidden]');
