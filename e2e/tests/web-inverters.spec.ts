@@ -27,10 +27,26 @@ async function addByHerf(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Inverter added.' })).toBeVisible();
 }
 
+/** An element's box once the layout has stopped moving (rows may still be sliding in). */
+async function settledBox(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  let box = (await locator.boundingBox())!;
+  for (let i = 0; i < 20; i++) {
+    await locator
+      .page()
+      .evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const next = (await locator.boundingBox())!;
+    if (next.x === box.x && next.y === box.y) return next;
+    box = next;
+  }
+  return box;
+}
+
 /** Drags with the mouse from a handle's centre to a point, in small steps. */
 async function dragTo(page: Page, from: Locator, to: Locator): Promise<void> {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
+  const a = await settledBox(from);
+  const b = await settledBox(to);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2, b.y + 2, { steps: 12 });
@@ -194,13 +210,17 @@ test('reorder by touch on a phone, without the page scrolling sideways', async (
   await page
     .locator('.inverter-table')
     .evaluate((table) => table.scrollIntoView({ block: 'center', behavior: 'instant' }));
-  const from = (await handle(page, 'Barn HMT-2250').boundingBox())!;
-  const to = (await handle(page, 'Garage HM-800').boundingBox())!;
+  const from = await settledBox(handle(page, 'Barn HMT-2250'));
+  const to = await settledBox(handle(page, 'Garage HM-800'));
   const x = from.x + from.width / 2;
+  const middle = from.height / 2;
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: from.y + 5 }] });
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [{ x, y: from.y + middle }],
+  });
   for (let step = 1; step <= 10; step++) {
-    const y = from.y + 5 + ((to.y - from.y) * step) / 10;
+    const y = from.y + middle + ((to.y - from.y) * step) / 10;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -218,7 +238,7 @@ test('on a phone, holding a dragged row at the top edge scrolls the page: the te
   await expect(names(page)).toHaveCount(10);
   const last = handle(page, 'Spare 9');
   await last.evaluate((button) => button.scrollIntoView({ block: 'end', behavior: 'instant' }));
-  const box = (await last.boundingBox())!;
+  const box = await settledBox(last);
   const x = box.x + box.width / 2;
   const cdp = await context.newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: box.y + 5 }] });

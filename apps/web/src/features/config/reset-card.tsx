@@ -1,30 +1,14 @@
-import type { ApiResponse } from '@opendtu/api';
-import { useState } from 'react';
 import { deleteAllFiles } from '../../api/file';
 import { ApiAlert } from '../../components/api-alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useWaitAfter } from '../../components/upload-progress';
+import { useRestartRequest } from '../../components/use-restart-request';
 import { ROUTES } from '../../app/routes';
 import { useI18n } from '../../i18n/i18n-provider';
 
 /** Factory reset: every file but the board's pin mapping goes, and the device restarts. */
 export function ResetCard() {
   const { t } = useI18n();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<ApiResponse>();
-  useWaitAfter(answer?.type === 'success', ROUTES.wait);
-
-  const reset = () => {
-    setBusy(true);
-    deleteAllFiles()
-      .then(setAnswer)
-      .finally(() => {
-        setBusy(false);
-        setAsking(false);
-      })
-      .catch(() => undefined);
-  };
+  const { asking, ask, cancel, confirm, busy, answer } = useRestartRequest(deleteAllFiles, ROUTES.wait);
 
   return (
     <section className="card mb-3 border-danger" aria-labelledby="reset-title">
@@ -34,7 +18,7 @@ export function ResetCard() {
       <div className="card-body">
         {answer && <ApiAlert response={answer} />}
         <p>{t('fileadmin.ResetHint')}</p>
-        <button type="button" className="btn btn-danger" onClick={() => setAsking(true)} disabled={busy}>
+        <button type="button" className="btn btn-danger" onClick={ask} disabled={busy}>
           {t('fileadmin.FactoryResetButton')}
         </button>
       </div>
@@ -42,8 +26,8 @@ export function ResetCard() {
         open={asking}
         title={t('fileadmin.FactoryReset')}
         confirmLabel={t('fileadmin.ResetConfirm')}
-        onConfirm={reset}
-        onCancel={() => setAsking(false)}
+        onConfirm={confirm}
+        onCancel={cancel}
         busy={busy}
       >
         {t('fileadmin.ResetMsg')}

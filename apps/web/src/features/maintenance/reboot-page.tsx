@@ -1,32 +1,15 @@
-import type { ApiResponse } from '@opendtu/api';
-import { useState } from 'react';
 import { postReboot } from '../../api/system';
 import { ROUTES } from '../../app/routes';
 import { ApiAlert } from '../../components/api-alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageFrame } from '../../components/page-frame';
-import { useWaitAfter } from '../../components/upload-progress';
+import { useRestartRequest } from '../../components/use-restart-request';
 import { useI18n } from '../../i18n/i18n-provider';
 
 /** Device reboot (spec §2): a confirmed request, its answer, then the wait page. */
 export function RebootPage() {
   const { t } = useI18n();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<ApiResponse>();
-  // The device goes down about 1 s after answering; polling earlier would find it still up.
-  useWaitAfter(answer?.type === 'success', ROUTES.wait);
-
-  const reboot = () => {
-    setBusy(true);
-    postReboot()
-      .then(setAnswer)
-      .finally(() => {
-        setBusy(false);
-        setAsking(false);
-      })
-      .catch(() => undefined);
-  };
+  const { asking, ask, cancel, confirm, busy, answer } = useRestartRequest(postReboot, ROUTES.wait);
 
   return (
     <PageFrame title={t('maintenancereboot.DeviceReboot')}>
@@ -39,7 +22,7 @@ export function RebootPage() {
           <button
             type="button"
             className="btn btn-danger"
-            onClick={() => setAsking(true)}
+            onClick={ask}
             disabled={busy || answer?.type === 'success'}
           >
             {t('maintenancereboot.Reboot')}
@@ -51,8 +34,8 @@ export function RebootPage() {
         open={asking}
         title={t('maintenancereboot.RebootOpenDTU')}
         confirmLabel={t('maintenancereboot.Reboot')}
-        onConfirm={reboot}
-        onCancel={() => setAsking(false)}
+        onConfirm={confirm}
+        onCancel={cancel}
         busy={busy}
       >
         {t('maintenancereboot.RebootQuestion')}
