@@ -1,3 +1,4 @@
+import { launchEmulator, type LaunchedEmulator } from '../src/launch';
 /* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -101,4 +102,13 @@ export async function postData(
 ): Promise<{ status: number; body: any }> {
   const response = await app.inject({ method: 'POST', url, ...dataForm(data) });
   return { status: response.statusCode, body: response.body === '' ? undefined : JSON.parse(response.body) };
+}
+
+/** The emulator as its own process on a free port, serving the fixture bundle. */
+export function launchTestProcess(
+  dataDir: string,
+  args: readonly string[] = [],
+  env?: NodeJS.ProcessEnv,
+): Promise<LaunchedEmulator> {
+  return launchEmulator({ dataDir, args: ['--webapp', FIXTURE_WEBAPP, ...args], env });
 }

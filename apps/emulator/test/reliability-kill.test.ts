@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_AUTH, FIXTURE_WEBAPP } from './helpers';
+import { ADMIN_AUTH, launchTestProcess } from './helpers';
 
 /**
  * Issue 16, crash safety: the real emulator process (src/server.ts) saves settings in a
@@ -14,28 +12,9 @@ import { ADMIN_AUTH, FIXTURE_WEBAPP } from './helpers';
  * KILL_ROUNDS sets the number of kills (the full run uses 200; the default keeps CI fast).
  */
 
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 12);
 /** A process start takes a second or two, far more on a busy machine. */
 const TIMEOUT_MS = ROUNDS * 30_000;
-
-function start(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', SERVER, '--port', '0', '--data', dataDir, '--webapp', FIXTURE_WEBAPP],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ child, base: `http://127.0.0.1:${port}` });
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code, signal) => reject(new Error(`emulator ended (${code ?? signal}): ${output}`)));
-  });
-}
 
 const ntpSettings = (server: string): Record<string, unknown> => ({
   ntp_server: server,
@@ -69,7 +48,7 @@ describe('issue 16: SIGKILL during a loop of saves', () => {
       let acknowledged: string | undefined;
       try {
         for (let round = 0; round < ROUNDS; round += 1) {
-          const { child, base } = await start(dataDir);
+          const { child, url: base } = await launchTestProcess(dataDir);
           // The restarted device serves what the last kill left on disk.
           if (acknowledged !== undefined) {
             const served = await fetch(`${base}/api/ntp/config`, { headers: { authorization: ADMIN_AUTH } });

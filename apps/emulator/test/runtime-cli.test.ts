@@ -1,21 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_AUTH, FIXTURE_WEBAPP } from './helpers';
+import type { LaunchedEmulator } from '../src/launch';
+import { ADMIN_AUTH, launchTestProcess } from './helpers';
 
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-
-let child: ChildProcess | undefined;
+let child: LaunchedEmulator | undefined;
 let dataDir: string | undefined;
 afterEach(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((done) => child?.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await child?.stop();
   child = undefined;
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -23,23 +16,8 @@ afterEach(async () => {
 /** Starts the emulator process as a user would and resolves with its base URL. */
 async function startProcess(args: string[], env: Record<string, string> = {}): Promise<string> {
   dataDir = await mkdtemp(join(tmpdir(), 'opendtu-cli-'));
-  const proc = spawn(
-    process.execPath,
-    // The fixture bundle: unit tests run before the web app is built.
-    ['--import', 'tsx', SERVER, '--port', '0', '--data', dataDir, '--webapp', FIXTURE_WEBAPP, ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
-  );
-  child = proc;
-  return new Promise((resolve, reject) => {
-    let output = '';
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    proc.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
+  child = await launchTestProcess(dataDir, args, { ...process.env, ...env });
+  return child.url;
 }
 
 async function json(url: string): Promise<Record<string, unknown>> {

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ADMIN_AUTH, FIXTURE_WEBAPP } from './helpers';
+import type { LaunchedEmulator } from '../src/launch';
+import { ADMIN_AUTH, launchTestProcess } from './helpers';
 
 /**
  * Restarts of the real emulator process (src/server.ts), over real TCP: a restart must
@@ -14,48 +13,19 @@ import { ADMIN_AUTH, FIXTURE_WEBAPP } from './helpers';
  * with its configuration read from disk (contract §9.9, §14a "Restart").
  */
 
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-}
-
 let dataDir: string;
-let server: Server | undefined;
+let server: LaunchedEmulator | undefined;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'opendtu-restart-'));
 });
 afterEach(async () => {
-  const child = server?.child;
+  await server?.stop();
   server = undefined;
-  if (child && child.exitCode === null) {
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  }
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function startServer(): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', SERVER, '--port', '0', '--data', dataDir, '--webapp', FIXTURE_WEBAPP],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ child, base: `http://127.0.0.1:${port}` });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`emulator exited (${code}): ${output}`)));
-  });
-}
+const startServer = (): Promise<LaunchedEmulator> => launchTestProcess(dataDir);
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
@@ -98,7 +68,7 @@ const postData = (base: string, path: string, data: unknown): Promise<Response> 
 describe('§9.9/§14a restart of the real emulator process', () => {
   it('reboot: answer first, then connection refused for a while, then back with config from disk and runtime reset', async () => {
     server = await startServer();
-    const { base } = server;
+    const base = server.url;
     const ntp = {
       ntp_server: 'time.example.org',
       ntp_timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
@@ -133,7 +103,7 @@ describe('§9.9/§14a restart of the real emulator process', () => {
 
   it('restore: an uploaded config.json is what the device comes back with', async () => {
     server = await startServer();
-    const { base } = server;
+    const base = server.url;
     const backup = (await (await api(base, '/api/file/get')).json()) as {
       wifi: { hostname: string };
       security: { allow_readonly: boolean };
@@ -156,7 +126,7 @@ describe('§9.9/§14a restart of the real emulator process', () => {
 
   it('firmware upload: the device restarts after a failed update too', async () => {
     server = await startServer();
-    const { base } = server;
+    const base = server.url;
     const image = Buffer.alloc(1024, 0x42);
     const form = new FormData();
     form.append('MD5', createHash('md5').update(image).digest('hex'));
