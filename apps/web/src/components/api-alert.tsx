@@ -1,7 +1,6 @@
 import type { ApiResponse } from '@opendtu/api';
 import type { ReactNode } from 'react';
-import { useI18n } from '../i18n/i18n-provider';
-import type { Translator } from '../i18n/runtime';
+import { useI18n, type I18n } from '../i18n/i18n-provider';
 
 export type AlertVariant = 'success' | 'warning' | 'danger' | 'info' | 'primary' | 'secondary';
 
@@ -11,11 +10,11 @@ export type AlertVariant = 'success' | 'warning' | 'danger' | 'info' | 'primary'
  * message.
  */
 export function apiResponseText(
-  t: Translator['t'],
+  { has, tm }: Pick<I18n, 'has' | 'tm'>,
   response: Pick<ApiResponse, 'code' | 'param' | 'message'>,
-) {
+): ReactNode {
   const key = `apiresponse.${response.code}`;
-  return response.code !== undefined && t(key) !== key ? t(key, { ...response.param }) : response.message;
+  return response.code !== undefined && has(key) ? tm(key, { ...response.param }) : response.message;
 }
 
 export interface AlertProps {
@@ -44,10 +43,9 @@ export function Alert({ variant, children, onClose, className = '' }: AlertProps
 
 /** A write answer as an alert coloured by its `type`. */
 export function ApiAlert({ response, onClose }: { response: ApiResponse; onClose?: () => void }) {
-  const { t } = useI18n();
   return (
     <Alert variant={response.type} onClose={onClose}>
-      {apiResponseText(t, response)}
+      {apiResponseText(useI18n(), response)}
     </Alert>
   );
 }

@@ -18,11 +18,11 @@ export const TOAST_DELAY_MS = 5000;
 interface ToastItem {
   id: number;
   variant: AlertVariant;
-  text: string;
+  text: ReactNode;
 }
 
 interface Toasts {
-  show: (variant: AlertVariant, text: string) => void;
+  show: (variant: AlertVariant, text: ReactNode) => void;
   /** Shows a write answer, translated and coloured by its type. */
   showResponse: (response: ApiResponse) => void;
 }
@@ -31,7 +31,8 @@ const ToastContext = createContext<Toasts | null>(null);
 
 /** Toasts in the bottom corner, announced politely, each gone after 5 s. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [items, setItems] = useState<ToastItem[]>([]);
   const nextId = useRef(0);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -43,7 +44,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const show = useCallback(
-    (variant: AlertVariant, text: string) => {
+    (variant: AlertVariant, text: ReactNode) => {
       const id = nextId.current++;
       setItems((list) => [...list, { id, variant, text }]);
       timers.current.set(
@@ -60,8 +61,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<Toasts>(
-    () => ({ show, showResponse: (response) => show(response.type, apiResponseText(t, response)) }),
-    [show, t],
+    () => ({ show, showResponse: (response) => show(response.type, apiResponseText(i18n, response)) }),
+    [show, i18n],
   );
 
   return (

@@ -8,9 +8,12 @@ import {
   initialLocale,
   storeLocale,
 } from './languages';
-import { createTranslator, type MessageTree, type Translator } from './runtime';
+import { escapeMarkup, markup } from './markup';
+import { createTranslator, type MessageTree, type Params, type Translator } from './runtime';
 
 export interface I18n extends Translator {
+  /** `t` for texts that may carry markup (hints, About): formatted; parameters stay text. */
+  tm(key: string, params?: Params): ReactNode;
   locale: string;
   /** Built-ins first, then the packs the device offers. */
   languages: readonly LanguageEntry[];
@@ -92,6 +95,15 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     const translator = createTranslator([shown.messages, ENGLISH.messages]);
     return {
       ...translator,
+      tm: (key, params = {}) =>
+        markup(
+          translator.t(
+            key,
+            Object.fromEntries(
+              Object.entries(params).map(([name, value]) => [name, escapeMarkup(String(value ?? ''))]),
+            ),
+          ),
+        ),
       locale: shown.locale,
       languages: [...BUILT_IN_LANGUAGES, ...extra],
       setLocale,

@@ -39,19 +39,20 @@ const TOPICS: Topic[] = [
 
 /**
  * Where the project comes from and where to read, report and talk about it: five
- * sections that open and close like an accordion, built on the browser's own
- * disclosure element (keyboard and screen reader support included, no script, no CSS).
+ * sections that behave as an accordion (opening one closes the one open before), built
+ * on the browser's own disclosure element grouped by `name` (keyboard and screen reader
+ * support included, no script, no CSS).
  */
 export function AboutPage() {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   return (
     <PageFrame title={t('about.AboutOpendtu')}>
       {TOPICS.map((topic, index) => (
-        <details className="card mb-2 about-section" key={topic.titleKey} open={index === 0}>
+        <details className="card mb-2 about-section" key={topic.titleKey} name="about" open={index === 0}>
           <summary className="card-header">{t(topic.titleKey)}</summary>
           <div className="card-body">
             {topic.bodyKeys.map((key) => (
-              <p key={key}>{t(key)}</p>
+              <p key={key}>{tm(key)}</p>
             ))}
             <ul className="mb-0">
               {topic.links.map((link) => (

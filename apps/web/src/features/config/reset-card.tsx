@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 
 /** Factory reset: every file but the board's pin mapping goes, and the device restarts. */
 export function ResetCard() {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const { asking, ask, cancel, confirm, busy, answer } = useRestartRequest(deleteAllFiles, ROUTES.wait);
 
   return (
@@ -17,7 +17,7 @@ export function ResetCard() {
       </h2>
       <div className="card-body">
         {answer && <ApiAlert response={answer} />}
-        <p>{t('fileadmin.ResetHint')}</p>
+        <p>{tm('fileadmin.ResetHint')}</p>
         <button type="button" className="btn btn-danger" onClick={ask} disabled={busy}>
           {t('fileadmin.FactoryResetButton')}
         </button>

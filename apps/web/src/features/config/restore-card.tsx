@@ -28,7 +28,7 @@ type Chosen = { file: File; check: RestoreCheck } | 'none' | undefined;
 
 /** Restore of a config, pin mapping or language pack; nothing is sent until the file fits. */
 export function RestoreCard() {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const id = useId();
   const [target, setTarget] = useState<RestoreTarget>('config.json');
   const [chosen, setChosen] = useState<Chosen>();
@@ -109,7 +109,7 @@ export function RestoreCard() {
         {t('fileadmin.RestoreHeader')}
       </h2>
       <div className="card-body">
-        <p>{t('fileadmin.RestoreHint')}</p>
+        <p>{tm('fileadmin.RestoreHint')}</p>
         <div className="row g-3 mb-3">
           <div className="col-md-4">
             <label htmlFor={`${id}-target`} className="form-label">

@@ -17,7 +17,7 @@ export function AddInverterForm({
   onAdd: (request: InverterAddRequest) => Promise<ApiResponse | undefined>;
   busy: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const [serial, setSerial] = useState('');
   const [name, setName] = useState('');
   const [tried, setTried] = useState(false);
@@ -42,7 +42,7 @@ export function AddInverterForm({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
-      <p className="form-text mt-0">{t('inverteradmin.AddHint')}</p>
+      <p className="form-text mt-0">{tm('inverteradmin.AddHint')}</p>
       <div className="row gx-3">
         <div className="col-md-6">
           <InputSerial

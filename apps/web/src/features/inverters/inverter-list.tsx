@@ -15,7 +15,7 @@ export function InverterList({
   orderChanged: boolean;
   onSaveOrder: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const rows: readonly InverterListEntry[] = table.rows;
   return (
     <section className="card mb-3" aria-busy={isLoading}>
@@ -34,7 +34,7 @@ export function InverterList({
           <>
             <p className="form-text mt-0">{t('inverteradmin.OrderHint')}</p>
             <InverterTable {...table} />
-            <p className="form-text mb-0">{t('inverteradmin.StatusHint')}</p>
+            <p className="form-text mb-0">{tm('inverteradmin.StatusHint')}</p>
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { formatVersion, productionDate } from '@opendtu/api';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { getDevInfo } from '../../api/inverter-info';
 import { useApiData } from '../../api/use-api-data';
 import { Alert } from '../../components/api-alert';
@@ -10,17 +10,17 @@ import type { LiveInverter } from '../../lib/live-merge';
 
 /** Model, versions and production date of the inverter (contract §9.5, spec §9). */
 export function DeviceInfoDialog({ inverter, onClose }: { inverter: LiveInverter; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const load = useCallback(() => getDevInfo(inverter.serial), [inverter.serial]);
   const { data } = useApiData(load);
   const info = data && 'valid_data' in data ? data : undefined;
   const produced = productionDate(inverter.serial);
-  const rows: [string, string][] = info
+  const rows: [string, ReactNode][] = info
     ? [
         ['devinfo.Serial', inverter.serial],
         ['devinfo.ProdYear', String(produced.year)],
         ['devinfo.ProdWeek', produced.week],
-        ['devinfo.Model', info.hw_model_name || t('devinfo.UnknownModel')],
+        ['devinfo.Model', info.hw_model_name || tm('devinfo.UnknownModel')],
         ['devinfo.DetectedMaxPower', `${info.max_power} W`],
         ['devinfo.BootloaderVersion', formatVersion(info.fw_bootloader_version)],
         ['devinfo.FirmwareVersion', formatVersion(info.fw_build_version)],

@@ -10,7 +10,7 @@ import type { LiveInverter } from '../../lib/live-merge';
 
 /** The inverter's grid profile: its sections and items, and the raw bytes (contract §9.7-9.8). */
 export function GridProfileDialog({ inverter, onClose }: { inverter: LiveInverter; onClose: () => void }) {
-  const { t, locale } = useI18n();
+  const { t, tm, locale } = useI18n();
   const load = useCallback(
     () => Promise.all([getGridProfile(inverter.serial), getGridProfileRaw(inverter.serial)]),
     [inverter.serial],
@@ -57,7 +57,7 @@ export function GridProfileDialog({ inverter, onClose }: { inverter: LiveInverte
           ))}
           <h3 className="h6">{t('gridprofile.RawBytes')}</h3>
           <pre className="small bg-body-tertiary p-2 text-wrap font-monospace">{hex}</pre>
-          <p className="small text-body-secondary mb-0">{t('gridprofile.GridprofileSupportLong')}</p>
+          <p className="small text-body-secondary mb-0">{tm('gridprofile.GridprofileSupportLong')}</p>
         </>
       )}
     </Modal>

@@ -5,13 +5,13 @@ import { useI18n } from '../../i18n/i18n-provider';
 
 /** Warnings the device raises about itself (spec §2, §8 "Hints"). */
 export function HintBanners({ hints }: { hints: LiveHints }) {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   return (
     <>
-      {hints.radio_problem && <Alert variant="danger">{t('hints.RadioProblem')}</Alert>}
+      {hints.radio_problem && <Alert variant="danger">{tm('hints.RadioProblem')}</Alert>}
       {hints.time_sync && (
         <Alert variant="danger">
-          {t('hints.TimeSync')}{' '}
+          {tm('hints.TimeSync')}{' '}
           <Link href="/settings/ntp" className="alert-link">
             {t('hints.TimeSyncLink')}
           </Link>
@@ -19,13 +19,13 @@ export function HintBanners({ hints }: { hints: LiveHints }) {
       )}
       {hints.default_password && (
         <Alert variant="danger">
-          {t('hints.DefaultPassword')}{' '}
+          {tm('hints.DefaultPassword')}{' '}
           <Link href="/settings/security" className="alert-link">
             {t('hints.DefaultPasswordLink')}
           </Link>
         </Alert>
       )}
-      {hints.pin_mapping_issue && <Alert variant="danger">{t('hints.PinMappingIssue')}</Alert>}
+      {hints.pin_mapping_issue && <Alert variant="danger">{tm('hints.PinMappingIssue')}</Alert>}
     </>
   );
 }

@@ -16,7 +16,7 @@ const STATUS_POLL_MS = 2000;
 
 /** Sets a relative or absolute limit, for now or persistently (spec §4, §5, §9). */
 export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onClose: () => void }) {
-  const { t, locale } = useI18n();
+  const { t, tm, locale } = useI18n();
   const toast = useToast();
   const id = useId();
   const [statusMap] = usePolled(getLimitStatus, STATUS_POLL_MS);
@@ -126,7 +126,7 @@ export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onC
             onBlur={() => setTouched(true)}
           />
         </Field>
-        {!relative && <p className="small text-body-secondary mb-0">{t('home.LimitHint')}</p>}
+        {!relative && <p className="small text-body-secondary mb-0">{tm('home.LimitHint')}</p>}
       </form>
     </Modal>
   );

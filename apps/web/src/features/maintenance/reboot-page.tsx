@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 
 /** Device reboot (spec §2): a confirmed request, its answer, then the wait page. */
 export function RebootPage() {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const { asking, ask, cancel, confirm, busy, answer } = useRestartRequest(postReboot, ROUTES.wait);
 
   return (
@@ -27,7 +27,7 @@ export function RebootPage() {
           >
             {t('maintenancereboot.Reboot')}
           </button>
-          <p className="mt-3 mb-0">{t('maintenancereboot.RebootHint')}</p>
+          <p className="mt-3 mb-0">{tm('maintenancereboot.RebootHint')}</p>
         </div>
       </section>
       <ConfirmDialog

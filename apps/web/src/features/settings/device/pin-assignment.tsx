@@ -22,7 +22,7 @@ export function PinAssignment({
   form: ConfigForm<DeviceConfig>;
   mapping: PinMappingState;
 }) {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const { curPin } = form.values!;
   const names = [DEFAULT_PROFILE, ...mapping.profiles.map((profile) => profile.name)];
   // A stored name the file no longer has stays choosable, so opening the form changes nothing.
@@ -42,7 +42,7 @@ export function PinAssignment({
           label: name === DEFAULT_PROFILE ? t('deviceadmin.DefaultProfile') : name,
         }))}
       />
-      <Alert variant="warning">{t('deviceadmin.ProfileHint')}</Alert>
+      <Alert variant="warning">{tm('deviceadmin.ProfileHint')}</Alert>
       {selected?.links?.length ? (
         <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t('deviceadmin.Documentation')}>
           {selected.links.map((link) => (

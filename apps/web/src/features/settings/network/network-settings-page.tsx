@@ -26,7 +26,7 @@ function saveConfig(values: NetworkConfig) {
 
 /** Network settings (spec "Other settings", contract §3.2-3.3). */
 export function NetworkSettingsPage() {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   // The effective host name shows what the %06X pattern becomes; the mode decides
   // whether the device insists on an SSID (it does only as a Wi-Fi station).
   const { data: status } = useApiData(loadStatus);
@@ -76,7 +76,7 @@ export function NetworkSettingsPage() {
               spellCheck={false}
               hint={
                 <>
-                  {t('networkadmin.HostnameHint')}
+                  {tm('networkadmin.HostnameHint')}
                   {status && ` ${t('networkadmin.HostnameNow', { name: status.network_hostname })}`}
                 </>
               }

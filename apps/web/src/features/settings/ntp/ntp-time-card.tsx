@@ -52,7 +52,7 @@ function bounds(values: NtpTimeRequest): Record<keyof NtpTimeRequest, [number, n
 
 /** Both clocks ticking each second, and setting the device's clock by hand. */
 export function NtpTimeCard() {
-  const { t, locale } = useI18n();
+  const { t, tm, locale } = useI18n();
   const now = useNow();
   const { data: device, reload: reloadDevice } = useApiData(loadDeviceTime);
   const [syncAnswer, setSyncAnswer] = useState<ApiResponse>();
@@ -113,7 +113,7 @@ export function NtpTimeCard() {
       <button type="button" className="btn btn-primary mb-2" onClick={synchronize}>
         {t('ntpadmin.SynchronizeTime')}
       </button>
-      <p className="form-text">{t('ntpadmin.SynchronizeTimeHint')}</p>
+      <p className="form-text">{tm('ntpadmin.SynchronizeTimeHint')}</p>
       {limits && (
         <ConfigFormBody
           form={form}

@@ -29,7 +29,7 @@ const keepLoggedIn = ({ password }: SecurityForm) => storeUser(AUTH_USERNAME, pa
 
 /** Security settings (spec "Other settings" and §5, contract §2.2-2.3). */
 export function SecuritySettingsPage() {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const validate = useCallback(
     (values: SecurityForm): FormErrors<SecurityForm> => ({
       password: lengthBetween(t, values.password, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, true),
@@ -58,7 +58,7 @@ export function SecuritySettingsPage() {
               maxLength={PASSWORD_MAX_LENGTH}
               autoComplete="new-password"
             />
-            <p className="form-text mb-0">{t('securityadmin.PasswordHint')}</p>
+            <p className="form-text mb-0">{tm('securityadmin.PasswordHint')}</p>
           </FormCard>
           <FormCard title={t('securityadmin.Permissions')}>
             <SwitchField
