@@ -59,5 +59,5 @@ test('config management and reboot: delete, factory reset and restart questions'
   await openAndEscape(page, 'button', 'Delete: config.json');
   await openAndEscape(page, 'button', 'Reset to factory settings');
   await page.goto('/maintenance/reboot');
-  await openAndEscape(page, 'button', 'Restart');
+  await openAndEscape(page, 'button', 'Reboot');
 });

@@ -92,7 +92,7 @@ test('invalid MQTT values never leave the browser, and the device refuses them t
   await page.getByLabel('Base topic').fill('solar');
   await expect(page.getByText('End the topic with a slash (/).')).toBeVisible();
   await page.getByLabel('Publish every').fill('4');
-  await expect(page.getByText('Enter a whole number from 5 to 65535.')).toBeVisible();
+  await expect(page.getByText('Enter a whole number from 5 to 86400.')).toBeVisible();
   await page.getByLabel('Port').fill('0');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByLabel('Port')).toHaveAttribute('aria-invalid', 'true');

@@ -48,7 +48,7 @@ test('back up, change a setting, restore the backup: after the restart the old v
   await page.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(page.getByText('File uploaded. The device is restarting…')).toBeVisible();
   await expect(page).toHaveURL(/\/wait$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The device is restarting');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The device is not yet ready');
   // Home again once the device answers; the inverter has its old name.
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   const after = await device.get<InverterList>('api/inverter/list');

@@ -118,17 +118,17 @@ test('a good image is installed: success, the wait page, then the app reloads on
 test('reboot: confirmation, the answer, the wait page, and back home', async ({ loggedIn: page, device }) => {
   test.setTimeout(60_000);
   await page.goto('/maintenance/reboot');
-  await page.getByRole('button', { name: 'Restart' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Restart the device?' });
+  await page.getByRole('button', { name: 'Reboot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reboot the device?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   expect(await device.isUp()).toBe(true);
 
-  await page.getByRole('button', { name: 'Restart' }).click();
-  await dialog.getByRole('button', { name: 'Restart' }).click();
+  await page.getByRole('button', { name: 'Reboot' }).click();
+  await dialog.getByRole('button', { name: 'Reboot' }).click();
   await expect(page.getByText('Restart started.')).toBeVisible();
   await expect(page).toHaveURL(/\/wait$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The device is restarting');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The device is not yet ready');
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   const status = await device.get<{ resetreason_0: string }>('api/system/status');
   expect(status.resetreason_0).toBe('Software reset CPU');

@@ -120,8 +120,9 @@ test('the version check reports up to date, and a failure', async ({ loggedIn: p
 
   fail = true;
   await page.reload();
+  // The badge names the failure itself, as the service gave it.
   const failed = page.getByText('Error fetching version information');
-  await expect(failed).toBeVisible();
+  await expect(failed).toHaveText('Error fetching version information (HTTP 403: API rate limit exceeded)');
   await expect(failed).toHaveClass(/text-bg-secondary/);
 });
 

@@ -27,7 +27,7 @@ test('the wait page goes home once the restarted device answers', async ({ logge
 
   // The app is already loaded; move to the wait page as the reboot screen does.
   await page.evaluate(() => history.pushState(null, '', '/wait'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The device is restarting');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The device is not yet ready');
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   expect(await device.isUp()).toBe(true);
 });

@@ -96,7 +96,7 @@ describe('a hostile pack', () => {
 
   it('decodes entities as text, so an escaped tag never becomes one', () => {
     expect(decodeEntities('&amp; &lt; &gt; &quot; &#39; &apos; &nbsp; &#x41;&#66; &unknown;')).toBe(
-      '& < > " \' \' \u00a0 AB &unknown;',
+      "& < > \" ' ' \u00a0 AB &unknown;",
     );
     expect(decodeEntities('&#0; &#x110000; &#9999999999;')).toBe('\ufffd \ufffd \ufffd');
     expect(html('&lt;script&gt;window.__pwned = 1&lt;/script&gt; &amp;lt;b&amp;gt;')).toBe(

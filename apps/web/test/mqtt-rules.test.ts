@@ -45,10 +45,15 @@ describe('the MQTT rules', () => {
     expect(messages({ mqtt_topic: 'solar' })).toEqual({ mqtt_topic: 'mqttadmin.TopicEndsWithSlash' });
     expect(messages({ mqtt_topic: 'so lar/' })).toEqual({ mqtt_topic: 'validation.NoSpaces' });
     expect(messages({ mqtt_topic: `${'x'.repeat(32)}/` })).toEqual({ mqtt_topic: 'validation.LengthMax' });
-    expect(messages({ mqtt_port: 0, mqtt_publish_interval: 65536 })).toEqual({
+    expect(messages({ mqtt_port: 0, mqtt_publish_interval: 86401 })).toEqual({
       mqtt_port: 'validation.WholeNumberBetween',
       mqtt_publish_interval: 'validation.WholeNumberBetween',
     });
+    // The spec's bounds, 5 to 86400 s; above 65535 the device's own refusal (7013) is shown.
+    expect(messages({ mqtt_publish_interval: 4 })).toEqual({
+      mqtt_publish_interval: 'validation.WholeNumberBetween',
+    });
+    expect(messages({ mqtt_publish_interval: 86400 })).toEqual({});
     expect(messages({ mqtt_tls: true })).toEqual({ mqtt_root_ca_cert: 'validation.LengthMax' });
     expect(messages({ mqtt_hass_enabled: true })).toEqual({ mqtt_hass_topic: 'validation.NoSpaces' });
     expect(messages({ mqtt_lwt_online: 'x'.repeat(21) })).toEqual({

@@ -12,7 +12,11 @@ export interface FirmwareComparison {
 
 export async function getFirmwareComparison(url: string, signal?: AbortSignal): Promise<FirmwareComparison> {
   const response = await fetch(url, { signal: signal ?? null });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (!response.ok) {
+    // The service says why in `message` (e.g. its rate limit); the badge shows it.
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    throw new Error(`HTTP ${response.status}${typeof body?.message === 'string' ? `: ${body.message}` : ''}`);
+  }
   const answer = (await response.json()) as Partial<FirmwareComparison> | null;
   if (typeof answer?.total_commits !== 'number') throw new Error('unexpected answer');
   return { total_commits: answer.total_commits, html_url: String(answer.html_url ?? '') };

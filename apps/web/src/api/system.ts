@@ -22,3 +22,19 @@ export async function waitForDevice(signal: AbortSignal, intervalMs = 1000): Pro
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * Resolves once the device stops answering (it restarts about 1 s after its answer to a
+ * restarting request), after `limitMs`, or when `signal` aborts.
+ */
+export async function untilDeviceGoesDown(signal: AbortSignal, limitMs = 10_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline && !signal.aborted) {
+    try {
+      await getSystemStatus({ handleErrors: false, signal: AbortSignal.timeout(1000) });
+    } catch {
+      return;
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { UploadResult } from '../api/client';
+import { untilDeviceGoesDown } from '../api/system';
 import type { Translator } from '../i18n/runtime';
 
 /** What an upload screen shows (spec §4): nothing yet, a running upload, or its outcome. */
@@ -47,12 +48,22 @@ export function UploadProgress({ percent, label }: { percent: number; label: str
   );
 }
 
-/** Goes to the wait page a moment after `when` turns true (the device restarts ~1 s later). */
+/**
+ * The one way to the wait page after a request that restarts the device (reboot, factory
+ * reset, restore, firmware, a new pin mapping): once `when` turns true the device's answer
+ * stays on screen for the spec's 1 s, then, as the device restarts about a second after
+ * answering, the page waits until it has gone down (a wait page opened while it still
+ * answers would go home at once), then opens `waitPath`.
+ */
 export function useWaitAfter(when: boolean, waitPath: string): void {
   const [, navigate] = useLocation();
   useEffect(() => {
     if (!when) return;
-    const timer = setTimeout(() => navigate(waitPath), REDIRECT_AFTER_UPLOAD_MS);
-    return () => clearTimeout(timer);
+    const controller = new AbortController();
+    const { signal } = controller;
+    void new Promise((done) => setTimeout(done, REDIRECT_AFTER_UPLOAD_MS))
+      .then(() => untilDeviceGoesDown(signal))
+      .then(() => signal.aborted || navigate(waitPath));
+    return () => controller.abort();
   }, [when, waitPath, navigate]);
 }

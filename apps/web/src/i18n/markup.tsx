@@ -30,7 +30,8 @@ export function decodeEntities(text: string): string {
 }
 
 /** Text that reads as itself once parsed: for values put into a message (names, errors). */
-export const escapeMarkup = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeMarkup = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // Browsers drop tabs and newlines inside a URL's scheme, so they are dropped before the
 // check too ("java&#9;script:" is still javascript:). Anything with a scheme but http(s)
@@ -77,7 +78,7 @@ export function markup(text: string): ReactNode {
   };
   let done = 0;
   TAG.lastIndex = 0;
-  for (let match; (match = TAG.exec(text)); ) {
+  for (let match; (match = TAG.exec(text));) {
     pushText(text.slice(done, match.index));
     done = TAG.lastIndex;
     const [all, closing, name = '', attributes = ''] = match;

@@ -7,7 +7,7 @@ export type VersionCheck =
   | { state: 'checking' }
   | { state: 'newer'; url: string }
   | { state: 'current' }
-  | { state: 'failed' };
+  | { state: 'failed'; error: string };
 
 /**
  * Compares the running firmware with the newest code once per firmware and permission
@@ -26,8 +26,12 @@ export function useVersionCheck(version: FirmwareVersion | undefined, allowed: b
           url,
           check: answer.total_commits > 0 ? { state: 'newer', url: answer.html_url } : { state: 'current' },
         }),
-      () => {
-        if (!controller.signal.aborted) setResult({ url, check: { state: 'failed' } });
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setResult({
+            url,
+            check: { state: 'failed', error: error instanceof Error ? error.message : String(error) },
+          });
       },
     );
     return () => controller.abort();

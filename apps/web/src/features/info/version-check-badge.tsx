@@ -22,7 +22,11 @@ export function VersionCheckBadge({ check }: { check: VersionCheck }) {
     case 'current':
       return <span className="badge text-bg-success">{t('systeminfo.VersionOk')}</span>;
     case 'failed':
-      return <span className="badge text-bg-secondary">{t('systeminfo.VersionError')}</span>;
+      return (
+        <span className="badge text-bg-secondary text-wrap">
+          {t('systeminfo.VersionError')} ({check.error})
+        </span>
+      );
   }
 }
 

@@ -1,4 +1,4 @@
-import type { LiveInverterFull } from '@opendtu/api';
+import { familyOf, type LiveInverterFull } from '@opendtu/api';
 import { useId, useState } from 'react';
 import { useLoggedIn } from '../../api/auth';
 import { resetRadioStats } from '../../api/inverter';
@@ -6,10 +6,11 @@ import { useToast } from '../../components/toast';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatNumber, formatPercent } from '../../lib/format';
 
-/** HM inverters only tell whether the signal is above or below -64 dBm (spec §9). */
-function isCoarseRssi(rssi: number): boolean {
-  return rssi === -30 || rssi === -80;
-}
+/**
+ * HM inverters (and HERF, on the same NRF24 radio) only tell whether the signal is above
+ * or below -64 dBm (spec §9). The model decides, not the value: an HMS may measure -80.
+ */
+const isCoarseRssi = (serial: string): boolean => familyOf(serial)?.radio === 'nrf';
 
 /** The collapsible radio statistics of one inverter, with a reset. */
 export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
@@ -70,7 +71,7 @@ export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
                 </th>
                 <td className="text-end">{t('home.dBm', { dbm: formatNumber(locale, stats.rssi) })}</td>
                 <td className="text-end text-body-secondary">
-                  {isCoarseRssi(stats.rssi) ? t('home.RssiHint') : ''}
+                  {isCoarseRssi(inverter.serial) ? t('home.RssiHint') : ''}
                 </td>
               </tr>
             </tbody>

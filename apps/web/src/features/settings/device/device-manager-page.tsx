@@ -1,16 +1,15 @@
 import type { DeviceConfig } from '@opendtu/api';
-import { useCallback, useId, useRef } from 'react';
-import { useLocation } from 'wouter';
+import { useCallback, useId, useRef, useState } from 'react';
 import { getDeviceConfig, getPinMapping, postDeviceConfig } from '../../../api/device';
 import { useApiData } from '../../../api/use-api-data';
 import { ROUTES } from '../../../app/routes';
 import { ConfigFormBody } from '../../../components/form/form-layout';
 import { useConfigForm } from '../../../components/form/use-config-form';
 import { PageFrame } from '../../../components/page-frame';
+import { useWaitAfter } from '../../../components/upload-progress';
 import { Tabs } from '../../../components/tabs';
 import { useI18n } from '../../../i18n/i18n-provider';
 import { deviceErrors } from './device-rules';
-import { untilDeviceGoesDown } from './device-restart';
 import { DisplaySettings } from './display-settings';
 import { LedSettings } from './led-settings';
 import { DEFAULT_PROFILE, PinAssignment, type PinMappingState } from './pin-assignment';
@@ -25,28 +24,23 @@ const loadMapping = (): Promise<PinMappingState> =>
 /** Device manager (spec §2): pin mapping profile, display and LEDs in three tabs. */
 export function DeviceManagerPage() {
   const { t } = useI18n();
-  const [, navigate] = useLocation();
   const ledSwitchId = useId();
   const mapping = useApiData(loadMapping);
   // The name the device holds: saving another one restarts it (contract §4.4).
   const storedName = useRef('');
+  const [restarting, setRestarting] = useState(false);
+  useWaitAfter(restarting, ROUTES.wait);
 
   const load = useCallback(async () => {
     const config = await getDeviceConfig();
     storedName.current = config.curPin.name;
     return config.curPin.name ? config : { ...config, curPin: { ...config.curPin, name: DEFAULT_PROFILE } };
   }, []);
-  const save = useCallback(
-    async (values: DeviceConfig) => {
-      const answer = await postDeviceConfig(values);
-      if (answer.type === 'success' && values.curPin.name !== storedName.current) {
-        await untilDeviceGoesDown();
-        navigate(ROUTES.wait);
-      }
-      return answer;
-    },
-    [navigate],
-  );
+  const save = useCallback(async (values: DeviceConfig) => {
+    const answer = await postDeviceConfig(values);
+    setRestarting(answer.type === 'success' && values.curPin.name !== storedName.current);
+    return answer;
+  }, []);
   const validate = useCallback((values: DeviceConfig) => deviceErrors(t, values), [t]);
   const form = useConfigForm<DeviceConfig>({ load, save, validate });
   const reload = form.reload;

@@ -5,8 +5,11 @@ import { firstError, lengthBetween, noSpaces, numberBetween } from '../../../lib
 
 /** The most characters of a certificate or key the device keeps (contract §3.11). */
 export const CERT_MAX = 2560;
-/** The device refuses more than 65535 s (code 7013), though the spec names 86400. */
-export const PUBLISH_INTERVAL_MAX = 65535;
+/**
+ * The spec's upper bound (§5). The reference device itself refuses more than 65535 s; its
+ * answer (code 7013 with its bounds) is shown like any refused save.
+ */
+export const PUBLISH_INTERVAL_MAX = 86400;
 
 /**
  * The device's checks (contract §3.11, spec §5), in its order. Like the device, it checks

@@ -35,8 +35,8 @@ export function NetworkSettingsPage() {
     (values: NetworkConfig): FormErrors<NetworkConfig> => {
       const errors: FormErrors<NetworkConfig> = {
         ssid: lengthBetween(t, values.ssid, ethernet ? 0 : 1, 32, true),
-        password: lengthBetween(t, values.password, 0, 63, true),
-        hostname: lengthBetween(t, values.hostname, 1, 31, true),
+        password: lengthBetween(t, values.password, 0, 64, true),
+        hostname: lengthBetween(t, values.hostname, 1, 32, true),
         aptimeout: numberBetween(t, values.aptimeout, 0, 99999),
       };
       if (!values.dhcp) {
@@ -65,13 +65,13 @@ export function NetworkSettingsPage() {
               {...form.text('password')}
               type="password"
               label={t('networkadmin.WifiPassword')}
-              maxLength={63}
+              maxLength={64}
               autoComplete="new-password"
             />
             <TextField
               {...form.text('hostname')}
               label={t('networkadmin.Hostname')}
-              maxLength={31}
+              maxLength={32}
               autoComplete="off"
               spellCheck={false}
               hint={

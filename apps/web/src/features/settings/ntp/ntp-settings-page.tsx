@@ -32,11 +32,11 @@ export function NtpSettingsPage() {
 
   const validate = useCallback(
     (values: NtpConfig): FormErrors<NtpConfig> => ({
-      ntp_server: lengthBetween(t, values.ntp_server, 1, 31, true),
+      ntp_server: lengthBetween(t, values.ntp_server, 1, 32, true),
       ntp_timezone_descr: firstError(
         lengthBetween(t, values.ntp_timezone_descr, 1, 50, true),
         zones[values.ntp_timezone_descr] === undefined ? t('ntpadmin.ChooseTimezone') : undefined,
-        lengthBetween(t, values.ntp_timezone, 1, 50, true),
+        lengthBetween(t, values.ntp_timezone, 1, 32, true),
       ),
       latitude: numberBetween(t, values.latitude, -90, 90, true),
       longitude: numberBetween(t, values.longitude, -180, 180, true),
@@ -61,7 +61,7 @@ export function NtpSettingsPage() {
             <TextField
               {...form.text('ntp_server')}
               label={t('ntpadmin.TimeServer')}
-              maxLength={31}
+              maxLength={32}
               autoComplete="off"
               spellCheck={false}
             />

@@ -2,6 +2,7 @@ import { AUTH_USERNAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SecurityC
 import { useCallback } from 'react';
 import { storeUser } from '../../../api/auth';
 import { getSecurityConfig, postSecurityConfig } from '../../../api/security';
+import { Alert } from '../../../components/api-alert';
 import { SwitchField, TextField } from '../../../components/form/controls';
 import { ConfigFormBody, FormCard } from '../../../components/form/form-layout';
 import { useConfigForm, type FormErrors } from '../../../components/form/use-config-form';
@@ -43,6 +44,8 @@ export function SecuritySettingsPage() {
     <PageFrame title={t('securityadmin.SecuritySettings')} isLoading={form.isLoading}>
       {form.values && (
         <ConfigFormBody form={form}>
+          {/* Spec §5: a warning above the form; the rule keeps anything from being sent. */}
+          {form.error('repeat') && <Alert variant="warning">{form.error('repeat')}</Alert>}
           <FormCard title={t('securityadmin.AdminPassword')}>
             <TextField
               {...form.text('password')}
