@@ -15,7 +15,12 @@ import { fuzzRequest, fuzzSettings, UPLOAD_ENDPOINTS, type Bases, type FuzzReque
  */
 
 const { seed, runs } = fuzzSettings(10_000);
-const KNOWN_CODES = new Set<number>(Object.values(ResponseCode));
+// The codes this firmware sends (§13): 1000 is only a base, 1003 is not used any more.
+const KNOWN_CODES = new Set<number>(
+  Object.values(ResponseCode).filter(
+    (code) => code !== ResponseCode.GenericBase && code !== ResponseCode.GenericDataTooLarge,
+  ),
+);
 
 let device: TestDevice;
 let bases: Bases;
@@ -182,7 +187,7 @@ describe('issue 16: bodies the framework cannot read get the device answer, not 
       'a body over the size limit',
       'application/x-www-form-urlencoded',
       `data=${'1'.repeat(4 * 1024 * 1024 + 1)}`,
-      1003,
+      1002,
     ],
   ];
   for (const [what, contentType, payload, code] of cases) {

@@ -188,6 +188,34 @@ describe('§4.3/4.4 device config', () => {
   });
 });
 
+describe('§5.2 hints.pin_mapping_issue follows the pin mapping in effect', () => {
+  const issue = async (): Promise<boolean> =>
+    (await getJson(device.app, '/api/livedata/status')).body.hints.pin_mapping_issue;
+  const choose = async (name: string): Promise<void> => {
+    await postData(device.app, '/api/device/config', { curPin: { name }, display: {} });
+    await device.reboot();
+  };
+
+  it('raised when the chosen mapping has no radio pins, not when one radio is wired', async () => {
+    // No profile matches: the emulator is its own board with both radios.
+    expect(await issue()).toBe(false);
+    await writeFile(
+      join(device.dataDir, 'pin_mapping.json'),
+      JSON.stringify([
+        { name: 'Display only', display: { type: 2, data: 21, clk: 22 } },
+        { name: 'NRF only', nrf24: { clk: 18, cs: 5, en: 4, irq: 16, miso: 19, mosi: 23 } },
+        { name: 'CMT only', cmt: { clk: 14, cs: 15, fcs: 26, sdio: 13, gpio2: 27, gpio3: 25 } },
+      ]),
+    );
+    await choose('Display only');
+    expect(await issue()).toBe(true);
+    await choose('NRF only');
+    expect(await issue()).toBe(false);
+    await choose('CMT only');
+    expect(await issue()).toBe(false);
+  });
+});
+
 describe('§4.5-4.10 inverters', () => {
   const add = (serial: string, name: string): Promise<{ body: any }> =>
     postData(device.app, '/api/inverter/add', { serial, name });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUTH, getJson, postData, startTestDevice, type TestDevice } from './helpers';
 import { multipartBody, postParts, type Part, type UploadAnswer } from './upload';
@@ -75,6 +76,16 @@ describe('§8 POST /api/firmware/update', () => {
   it('FAIL for an image that does not start with the ESP32 magic byte 0xE9', async () => {
     expectAnswer(await upload(image(4096, 0x7f)), 500, 'FAIL');
     expectAnswer(await upload(Buffer.alloc(0)), 500, 'FAIL');
+  });
+
+  it('FAIL for a gzip-compressed image (.bin.gz): the OTA engine takes images as they are, as the reference', async () => {
+    // The MD5 the web app sends is the one of the file it uploads, so only the content fails.
+    const packed = gzipSync(image(300_000));
+    expectAnswer(await upload(packed), 500, 'FAIL');
+    expect(device.restarts).toEqual(['firmware update failed']);
+    await device.reboot();
+    const status = (await getJson(device.app, '/api/system/status')).body as { sketch_used: number };
+    expect(status.sketch_used).not.toBe(300_000);
   });
 
   it('FAIL for an image larger than the OTA slot (sketch_total of the system status)', async () => {

@@ -13,11 +13,10 @@ const reachedHandler = new WeakSet<FastifyRequest>();
  * Bodies the framework cannot read (a malformed or unterminated multipart body, a content
  * type it cannot even parse, a body over the size limit, too many parts) must not end in a
  * framework error page or a 500. The device's web server reads what it can and the
- * endpoint then finds no `data` field, so a JSON POST answers 1002 "No values found!", or
- * 1003 "Data too large!" (the device's own code for it, from older firmware) when the body
- * was over the limit; an upload endpoint refuses with its FAIL answer, writes nothing and
- * does not restart. Errors thrown by a handler itself are left to Fastify, so a real bug
- * still shows as one.
+ * endpoint then finds no `data` field, so a JSON POST answers 1002 "No values found!"
+ * (contract §0.4; the old 1003 "Data too large!" is not sent by this firmware, §13); an
+ * upload endpoint refuses with its FAIL answer, writes nothing and does not restart.
+ * Errors thrown by a handler itself are left to Fastify, so a real bug still shows as one.
  */
 export function answerUnreadableBodies(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
@@ -30,12 +29,6 @@ export function answerUnreadableBodies(app: FastifyInstance): void {
     }
     if (UPLOAD_PATHS.some((upload) => path === upload || path === `${upload}/*`))
       return sendUploadFail(reply);
-    const tooLarge = (error as { statusCode?: number }).statusCode === 413;
-    return sendJson(
-      reply,
-      tooLarge
-        ? warning('Data too large!', ResponseCode.GenericDataTooLarge)
-        : warning('No values found!', ResponseCode.GenericNoValueFound),
-    );
+    return sendJson(reply, warning('No values found!', ResponseCode.GenericNoValueFound));
   });
 }

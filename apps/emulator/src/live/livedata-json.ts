@@ -158,7 +158,10 @@ export function hintsObject({ timeValid, radios, password }: HintInputs): LiveHi
       (radios.nrf.configured && (!radios.nrf.connected || !radios.nrf.pvariant)) ||
       (radios.cmt.configured && !radios.cmt.connected),
     default_password: password === 'openDTU42',
-    // The emulator is its own correctly wired board, never a generic build without mapping.
-    pin_mapping_issue: false,
+    // The device (a generic build, as the emulator reports itself) raises this when no
+    // profile is selected, which leaves it without radio pins. The emulator's board when
+    // none matches is its own wired one, so here the pins in effect decide: no radio has
+    // a valid pin set.
+    pin_mapping_issue: !radios.nrf.configured && !radios.cmt.configured,
   };
 }

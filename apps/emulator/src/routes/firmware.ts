@@ -21,6 +21,10 @@ function problemWith(upload: UploadedFile | undefined): string | undefined {
   if (expected === undefined) return 'MD5 parameter missing';
   if (!/^[0-9a-f]{32}$/i.test(expected)) return 'MD5 parameter invalid';
   if (upload.truncated || upload.bytes.length > SKETCH_TOTAL) return 'image larger than the OTA slot';
+  // The reference's OTA engine (Arduino-ESP32 Update) writes the bytes as they come and
+  // checks the first one: a gzip stream (1f 8b) is refused like any other non-image; the
+  // firmware decompresses nothing (contract §8, WebApi_firmware.cpp of v25.4.10).
+  if (upload.bytes[0] === 0x1f && upload.bytes[1] === 0x8b) return 'gzip-compressed, not an ESP32 image';
   if (upload.bytes[0] !== ESP_IMAGE_MAGIC) return 'not an ESP32 image (magic byte)';
   const actual = createHash('md5').update(upload.bytes).digest('hex');
   if (actual !== expected.toLowerCase()) return 'MD5 mismatch';

@@ -4,7 +4,7 @@
  * (HM, HERF) 90-99 %, CMT (HMS, HMT) 95-99.5 %, with occasional fragment re-requests.
  */
 import type { RadioStats } from '@opendtu/api';
-import { between, clamp, gaussian, type Random } from './random';
+import { between, gaussian, type Random } from './random';
 
 export type ExchangeResult = 'ok' | 'nothing' | 'partial' | 'corrupt';
 
@@ -29,7 +29,7 @@ export class RadioLink {
     private readonly radio: 'nrf' | 'cmt',
     private readonly random: Random,
   ) {
-    this.baseRssi = radio === 'cmt' ? between(random, -78, -58) : between(random, -75, -50);
+    this.baseRssi = radio === 'cmt' ? between(random, -85, -58) : between(random, -75, -50);
   }
 
   reset(): void {
@@ -77,9 +77,11 @@ export class RadioLink {
     this.stats.rx_fail_nothing += 1;
   }
 
-  // NRF only knows "strong" (-30) or "weak" (-80); CMT measures real dBm.
+  // NRF only knows "strong" (-30) or "weak" (-80); CMT reports what it measured, in
+  // whole dBm, however weak or strong (a cap would pass off a strong CMT signal as an
+  // NRF's -30).
   private receive(): void {
     const dbm = this.baseRssi + 3 * gaussian(this.random);
-    this.stats.rssi = this.radio === 'cmt' ? Math.round(clamp(dbm, -100, -30)) : dbm > -64 ? -30 : -80;
+    this.stats.rssi = this.radio === 'cmt' ? Math.round(dbm) : dbm > -64 ? -30 : -80;
   }
 }
