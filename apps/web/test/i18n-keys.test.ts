@@ -1,3 +1,4 @@
+import { ResponseCode } from '@opendtu/api';
 import { describe, expect, it } from 'vitest';
 import de from '../src/i18n/de.json';
 import en from '../src/i18n/en.json';
@@ -44,6 +45,19 @@ describe('our translations', () => {
     const needed = Object.keys(packKeys).filter((key) => groups.includes(key.split('.')[0]!));
     expect(needed.filter((key) => lookup(en, key) === undefined)).toEqual([]);
   });
+
+  it.each(Object.keys(LANGUAGES))(
+    '%s has a text for every answer code the device sends (spec §8)',
+    (code) => {
+      // 1000 is only the base of the numbering; 1007 comes with HTTP 500, which the Error
+      // screen shows with the device's own message.
+      const shown = Object.values(ResponseCode).filter(
+        (value) => value !== ResponseCode.GenericBase && value !== ResponseCode.GenericInternalServerError,
+      );
+      expect(shown).toContain(4010);
+      expect(shown.filter((value) => !lookup(LANGUAGES[code]!, `apiresponse.${value}`))).toEqual([]);
+    },
+  );
 
   it.each(Object.keys(LANGUAGES))(
     '%s uses only the placeholders and plural forms the pack format defines',
