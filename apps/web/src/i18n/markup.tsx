@@ -5,12 +5,8 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 
 type Props = Record<string, string>;
-
-interface Open {
-  tag: string;
-  props: Props | null;
-  children: ReactNode[];
-}
+/** An element being read: tag, props, children so far. */
+type Open = [tag: string, props: Props | null, children: ReactNode[]];
 
 const ALLOWED = /^(a|b|strong|i|em|u|sub|sup|code|br|small|span|div)$/;
 // Elements whose content is code, not text: dropped with everything inside.
@@ -65,16 +61,16 @@ function allowedProps(tag: string, attributes: string): Props | undefined {
  */
 export function markup(text: string): ReactNode {
   if (!/[<&]/.test(text)) return text;
-  const stack: Open[] = [{ tag: '', props: null, children: [] }];
-  const top = (): Open => stack[stack.length - 1]!;
+  const stack: Open[] = [['', null, []]];
+  const add = (node: ReactNode): void => void stack[stack.length - 1]![2].push(node);
   const close = (depth: number): void => {
     while (stack.length > depth) {
-      const { tag, props, children } = stack.pop()!;
-      top().children.push(createElement(tag, props, ...children));
+      const [tag, props, children] = stack.pop()!;
+      add(createElement(tag, props, ...children));
     }
   };
   const pushText = (raw: string): void => {
-    if (raw) top().children.push(decodeEntities(raw));
+    if (raw) add(decodeEntities(raw));
   };
   let done = 0;
   TAG.lastIndex = 0;
@@ -85,18 +81,18 @@ export function markup(text: string): ReactNode {
     const tag = name.toLowerCase();
     if (!name || all[1] === '!') continue;
     if (closing) {
-      const depth = stack.findLastIndex((open) => open.tag === tag);
+      const depth = stack.findLastIndex((open) => open[0] === tag);
       if (depth > 0) close(depth);
     } else if (RAW.test(tag)) {
       const end = text.toLowerCase().indexOf(`</${tag}`, done);
       done = TAG.lastIndex = end < 0 ? text.length : end;
     } else {
       const props = allowedProps(tag, attributes);
-      if (tag === 'br') top().children.push(createElement('br'));
-      else if (props) stack.push({ tag, props, children: [] });
+      if (tag === 'br') add(createElement('br'));
+      else if (props) stack.push([tag, props, []]);
     }
   }
   pushText(text.slice(done));
   close(1);
-  return createElement(Fragment, null, ...stack[0]!.children);
+  return createElement(Fragment, null, ...stack[0]![2]);
 }
