@@ -13,7 +13,7 @@ test('a password and its repeat must match, and be 8 to 64 characters', async ({
   await page.getByLabel('New password').fill('sunshine-42');
   await page.getByLabel('Repeat the password').fill('sunshine-43');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Passwords are not equal')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Passwords are not equal' })).toBeVisible();
   await page.getByLabel('New password').fill('short');
   await page.getByLabel('Repeat the password').fill('short');
   await expect(page.getByText('Enter 8 to 64 characters.')).toBeVisible();

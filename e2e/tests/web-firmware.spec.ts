@@ -126,7 +126,7 @@ test('reboot: confirmation, the answer, the wait page, and back home', async ({ 
 
   await page.getByRole('button', { name: 'Reboot' }).click();
   await dialog.getByRole('button', { name: 'Reboot' }).click();
-  await expect(page.getByText('Restart started.')).toBeVisible();
+  await expect(page.getByText('Reboot started.')).toBeVisible();
   await expect(page).toHaveURL(/\/wait$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The device is not yet ready');
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
