@@ -43,11 +43,19 @@ for (const [code, lines] of Object.entries(texts)) {
 /**
  * A translator that also takes a key's index in MESSAGE_KEYS: the build writes
  * `t('menu.About')` as `t(12)` (build/compact-messages.ts), so the key text ships once.
+ * Texts without parameters are remembered: the live view asks for the same few dozen on
+ * every frame, and each lookup walks the trees and expands links again.
  */
 export function indexedKeys(translator: Translator): Translator {
   const key = (k: string | number): string => (typeof k === 'number' ? MESSAGE_KEYS[k]! : k);
+  const plain = new Map<string | number, string>();
   return {
-    t: (k, params) => translator.t(key(k), params),
+    t: (k, params) => {
+      if (params) return translator.t(key(k), params);
+      let text = plain.get(k);
+      if (text === undefined) plain.set(k, (text = translator.t(key(k))));
+      return text;
+    },
     tc: (k, count, params) => translator.tc(key(k), count, params),
     has: (k) => translator.has(key(k)),
   };
