@@ -98,6 +98,12 @@ function updateRows(
       format: fmt.count,
     },
     {
+      name: `${label}: long tasks per minute`,
+      ours: ours.longTasksPerMinute,
+      ...pick('longTasksPerMinute'),
+      format: fmt.perSecond,
+    },
+    {
       name: `${label}: longest task (ms)`,
       ours: ours.longestTaskMs,
       ...pick('longestTaskMs'),
@@ -172,22 +178,28 @@ async function run(): Promise<void> {
     }
     if (browser && only.has('load')) {
       log(`cold loads (${loads} per bundle and screen)`);
-      const times = side(await measureLoads(browser, bundles, loads));
+      const results = side(await measureLoads(browser, bundles, loads));
       const note = `${loads} cold loads, navigation to ready`;
-      rows.push({
-        name: 'Load: live totals on screen (ms)',
-        ours: times.ours.liveTotals,
-        ...(other ? { other: times.other?.liveTotals } : {}),
-        format: fmt.ms,
-        note,
-      });
-      rows.push({
-        name: 'Load: interactive settings form (ms)',
-        ours: times.ours.settingsForm,
-        ...(other ? { other: times.other?.settingsForm } : {}),
-        format: fmt.ms,
-        note: '/settings/network',
-      });
+      for (const [kind, path, ready] of [
+        ['liveTotals', '/', 'live totals on screen'],
+        ['settingsForm', '/settings/network', 'interactive settings form'],
+        ['systemInfo', '/info/system', 'system status on screen'],
+      ] as const) {
+        rows.push({
+          name: `Load ${path}: first paint (ms)`,
+          ours: results.ours.paints[kind],
+          ...(other ? { other: results.other?.paints[kind] } : {}),
+          format: fmt.ms,
+          note: 'first contentful paint',
+        });
+        rows.push({
+          name: `Load ${path}: ${ready} (ms)`,
+          ours: results.ours.times[kind],
+          ...(other ? { other: results.other?.times[kind] } : {}),
+          format: fmt.ms,
+          note,
+        });
+      }
     }
     if (browser && only.has('live')) {
       for (const [label, speed, pushIntervalMs, windowMs] of [

@@ -7,21 +7,26 @@
  *   device's current total power as GET /api/livedata/status reports it (`total.Power.v`
  *   with `d` decimals; any decimal mark and digit grouping a locale uses);
  * - interactive settings form: an enabled, visible text input holds the hostname that
- *   GET /api/network/config reports.
+ *   GET /api/network/config reports;
+ * - system information: the page's visible text contains the host name GET
+ *   /api/system/status reports (the pattern expanded, e.g. OpenDTU-CA10F4).
  *
  * The probe runs inside the page from document start and checks the one condition of the
  * screen being loaded after every DOM change (at most once per animation frame) and, for
  * the form, whose values need not show in the DOM, also every 50 ms. It stores
  * performance.now(), the milliseconds since navigation started, the first time the
- * condition holds, and then stops.
+ * condition holds, and then stops. It also records the first contentful paint
+ * (`window.__benchReady.paint`, from the browser's paint timing) whatever the page shows.
  */
 
-export type ReadyKind = 'liveTotals' | 'settingsForm';
+export type ReadyKind = 'liveTotals' | 'settingsForm' | 'systemInfo';
 
 export interface ReadinessTargets {
   /** Source of a RegExp matching the total power as text (see totalPowerPattern). */
   powerPattern: string;
   hostname: string;
+  /** The host name as status pages show it. */
+  systemHostname: string;
 }
 
 /** Separators locales put between digit groups: comma, dot, (narrow) no-break space, apostrophe. */
@@ -64,7 +69,17 @@ const PROBE = `function (targets) {
     }
     return false;
   }
-  var condition = targets.kind === 'liveTotals' ? liveTotals : settingsForm;
+  function systemInfo() {
+    return !!document.body && document.body.innerText.indexOf(targets.systemHostname) >= 0;
+  }
+  try {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (entry) {
+        if (entry.name === 'first-contentful-paint' && ready.paint === undefined) ready.paint = entry.startTime;
+      });
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {}
+  var condition = { liveTotals: liveTotals, settingsForm: settingsForm, systemInfo: systemInfo }[targets.kind];
   var observer = new MutationObserver(schedule);
   var timer = targets.kind === 'settingsForm' ? setInterval(check, 50) : undefined;
   function check() {

@@ -34,6 +34,11 @@ export async function configuredHostname(base: string): Promise<string> {
   return (await getJson<{ hostname: string }>(base, '/api/network/config')).hostname;
 }
 
+/** The host name status pages show (the configured pattern expanded). */
+export async function statusHostname(base: string): Promise<string> {
+  return (await getJson<{ hostname: string }>(base, '/api/system/status')).hostname;
+}
+
 /** Sets the DTU's poll interval in seconds (1 is the shortest the device takes). */
 export async function setPollInterval(base: string, seconds: number): Promise<void> {
   const config = await getJson<Record<string, unknown>>(base, '/api/dtu/config');

@@ -31,7 +31,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (options.speed) args.push('--speed', String(options.speed));
   if (options.pushIntervalMs) args.push('--push-interval', String(options.pushIntervalMs));
   if (options.time) args.push('--time', options.time);
-  const emulator = await launchEmulator({ dataDir, args });
+  // A shared machine under load can take long to start a process; the bench must not
+  // lose minutes of figures to that.
+  const emulator = await launchEmulator({ dataDir, args, startTimeoutMs: 90_000 });
   const { url } = emulator;
   const pid = emulator.child.pid ?? 0;
   return {

@@ -4,7 +4,8 @@
 import type { Browser } from 'playwright-core';
 import { metric, metrics, openDevicePage, type DevicePage } from '../lib/browser';
 import { INSTALLATION, type Bundle } from '../lib/bundles';
-import { setPollInterval } from '../lib/device';
+import { liveStatus, setPollInterval } from '../lib/device';
+import { dayOfHistory, seedHistoryScript } from '../lib/seed-history';
 import { startEmulator, type Emulator } from '../lib/emulator';
 
 /**
@@ -29,6 +30,8 @@ export interface UpdateFigures {
   msPerFrame: number[];
   framesPerSecond: number;
   longTasks: number;
+  /** Long tasks over the measured windows, per minute. */
+  longTasksPerMinute: number;
   longestTaskMs: number;
 }
 
@@ -55,7 +58,10 @@ async function open(
 ): Promise<Session> {
   const emulator = await startEmulator({ webapp: bundle.dir, ...INSTALLATION, speed, pushIntervalMs });
   await setPollInterval(emulator.url, 1);
-  const device = await openDevicePage(browser, emulator.url, PAGE_SCRIPT, throttleCpu);
+  // A day of chart history behind the page, as by the afternoon of a day with the tab open.
+  const serials = (await liveStatus(emulator.url)).inverters.map((inverter) => inverter.serial);
+  const script = `${PAGE_SCRIPT}\n${seedHistoryScript(dayOfHistory(serials))}`;
+  const device = await openDevicePage(browser, emulator.url, script, throttleCpu);
   let frames = 0;
   device.cdp.on('Network.webSocketFrameReceived', () => (frames += 1));
   await device.page.goto(`${emulator.url}/`, { waitUntil: 'load' });
@@ -107,6 +113,7 @@ export async function measureUpdates(
       msPerFrame,
       framesPerSecond: (session.frames() - startFrames) / seconds,
       longTasks: tasks.length,
+      longTasksPerMinute: (tasks.length * 60) / seconds,
       longestTaskMs: Math.max(0, ...tasks),
     };
   } finally {

@@ -1,16 +1,24 @@
-// Cold loads on the virtual device: navigation to live totals on screen (/) and to an
-// interactive settings form (/settings/network), alternating between the bundles so both
-// see the same machine state.
+// Cold loads on the virtual device: navigation to live totals on screen (/), to an
+// interactive settings form (/settings/network) and to the system information
+// (/info/system), each with its first contentful paint, alternating between the bundles
+// so both see the same machine state.
 import type { Browser } from 'playwright-core';
 import { openDevicePage } from '../lib/browser';
 import { INSTALLATION, log, type Bundle } from '../lib/bundles';
-import { configuredHostname, liveStatus, setPollInterval, waitForAllProducing } from '../lib/device';
+import {
+  configuredHostname,
+  liveStatus,
+  setPollInterval,
+  statusHostname,
+  waitForAllProducing,
+} from '../lib/device';
 import { startEmulator, type Emulator } from '../lib/emulator';
 import { readinessProbe, totalPowerPattern, type ReadinessTargets, type ReadyKind } from '../readiness';
 
 const SCREENS: readonly { kind: ReadyKind; path: string }[] = [
   { kind: 'liveTotals', path: '/' },
   { kind: 'settingsForm', path: '/settings/network' },
+  { kind: 'systemInfo', path: '/info/system' },
 ];
 /** A screen that is not ready by then counts as never ready for that bundle. */
 const READY_TIMEOUT_MS = 20_000;
@@ -19,12 +27,15 @@ const FROZEN_POLL_S = 86_400;
 
 /** Milliseconds from navigation to ready, per screen; undefined where it never got ready. */
 export type LoadTimes = Record<ReadyKind, number[] | undefined>;
+/** Milliseconds from navigation to the first contentful paint, per screen. */
+export type PaintTimes = Record<ReadyKind, number[]>;
 
 interface Target {
   bundle: Bundle;
   emulator: Emulator;
   targets: ReadinessTargets;
   times: LoadTimes;
+  paints: PaintTimes;
 }
 
 async function prepare(bundle: Bundle): Promise<Target> {
@@ -38,8 +49,15 @@ async function prepare(bundle: Bundle): Promise<Target> {
   const targets = {
     powerPattern: totalPowerPattern(total.Power.v, total.Power.d),
     hostname: await configuredHostname(emulator.url),
+    systemHostname: await statusHostname(emulator.url),
   };
-  return { bundle, emulator, targets, times: { liveTotals: [], settingsForm: [] } };
+  return {
+    bundle,
+    emulator,
+    targets,
+    times: { liveTotals: [], settingsForm: [], systemInfo: [] },
+    paints: { liveTotals: [], settingsForm: [], systemInfo: [] },
+  };
 }
 
 async function loadOnce(
@@ -47,7 +65,7 @@ async function loadOnce(
   target: Target,
   kind: ReadyKind,
   path: string,
-): Promise<number | undefined> {
+): Promise<{ ready: number; paint: number | undefined } | undefined> {
   const { page, close } = await openDevicePage(
     browser,
     target.emulator.url,
@@ -63,7 +81,13 @@ async function loadOnce(
         timeout: READY_TIMEOUT_MS,
       },
     );
-    return (await handle.jsonValue()) as number;
+    const ready = (await handle.jsonValue()) as number;
+    // The paint entry may be reported a moment after the screen is ready.
+    await page
+      .waitForFunction('window.__benchReady.paint !== undefined', undefined, { timeout: 2000 })
+      .catch(() => undefined);
+    const paint = (await page.evaluate('window.__benchReady.paint')) as number | undefined;
+    return { ready, paint };
   } catch {
     return undefined;
   } finally {
@@ -75,7 +99,7 @@ export async function measureLoads(
   browser: Browser,
   bundles: Bundle[],
   loads: number,
-): Promise<Map<string, LoadTimes>> {
+): Promise<Map<string, { times: LoadTimes; paints: PaintTimes }>> {
   const targets: Target[] = [];
   try {
     for (const bundle of bundles) targets.push(await prepare(bundle));
@@ -86,14 +110,15 @@ export async function measureLoads(
         for (const { kind, path } of SCREENS) {
           const times = target.times[kind];
           if (!times) continue;
-          const ms = await loadOnce(browser, target, kind, path);
-          if (ms === undefined) target.times[kind] = undefined;
-          else times.push(ms);
+          const result = await loadOnce(browser, target, kind, path);
+          if (result === undefined) target.times[kind] = undefined;
+          else times.push(result.ready);
+          if (result?.paint !== undefined) target.paints[kind].push(result.paint);
         }
       }
     }
   } finally {
     for (const target of targets) await target.emulator.stop();
   }
-  return new Map(targets.map((t) => [t.bundle.label, t.times]));
+  return new Map(targets.map((t) => [t.bundle.label, { times: t.times, paints: t.paints }]));
 }

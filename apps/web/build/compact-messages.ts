@@ -1,8 +1,12 @@
-// The built-in translations as one compact module: the key list once, then each
-// language's texts in key order. Three JSON trees repeat every key three times and
-// spread them beyond gzip's 32 kB window; this form stores them once. The app rebuilds
-// the trees at start (src/i18n/languages.ts), so language packs and the runtime keep
-// working on trees.
+// The built-in translations as one compact module, and a build step that turns message
+// keys in `t('a.b')` calls into their index in the key list.
+//
+// Storage: the key list once, grouped by its first part (`menu:About,Login;base:Yes`),
+// then each language's texts as one string in key order, one line each. A German or
+// French text equal to the English one is stored empty: the translator falls back to
+// English for it anyway. Three JSON trees would repeat every key three times and spread
+// them beyond gzip's 32 kB window. The app unpacks a language when it is first shown
+// (src/i18n/languages.ts), so language packs and the runtime keep working on trees.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -22,34 +26,92 @@ function flatten(tree: Tree, prefix = '', into = new Map<string, string>()): Map
   return into;
 }
 
-/** `keys` and, per language, its texts in the same order (null where it has none). */
-export function compactMessages(trees: Readonly<Record<string, Tree>>): {
-  keys: string[];
-  texts: Record<string, (string | null)[]>;
-} {
-  const flat = Object.fromEntries(Object.entries(trees).map(([code, tree]) => [code, flatten(tree)]));
-  const keys = [...(flat[BUILT_IN_CODES[0]]?.keys() ?? [])];
-  const texts = Object.fromEntries(
-    Object.entries(flat).map(([code, messages]) => [code, keys.map((key) => messages.get(key) ?? null)]),
-  );
-  return { keys, texts };
+/** The key list as stored: `group:name,name;group:name` (every key is `group.name`). */
+export function packKeys(keys: readonly string[]): string {
+  const groups = new Map<string, string[]>();
+  for (const key of keys) {
+    const dot = key.indexOf('.');
+    if (dot < 1 || key.indexOf('.', dot + 1) >= 0 || /[,;:\n]/.test(key)) {
+      throw new Error(`message key "${key}" is not of the form group.name`);
+    }
+    const group = key.slice(0, dot);
+    groups.set(group, [...(groups.get(group) ?? []), key.slice(dot + 1)]);
+  }
+  return [...groups].map(([group, names]) => `${group}:${names.join(',')}`).join(';');
 }
 
-export function builtInMessages(dir: URL): Plugin {
+/** `keys` (packed) and, per language, its texts in key order, one per line. */
+export function compactMessages(trees: Readonly<Record<string, Tree>>): {
+  keys: string;
+  order: string[];
+  texts: Record<string, string>;
+} {
+  const flat = Object.fromEntries(Object.entries(trees).map(([code, tree]) => [code, flatten(tree)]));
+  const english = flat[BUILT_IN_CODES[0]] ?? new Map<string, string>();
+  // Keys of a group together (a key added later at the end of en.json joins its group),
+  // the same order as the packed list, so an index means the same key in both.
+  const all = [...english.keys()];
+  const grouped = [...new Set(all.map((key) => key.split('.')[0]!))].flatMap((group) =>
+    all.filter((key) => key.split('.')[0] === group),
+  );
+  const texts = Object.fromEntries(
+    Object.entries(flat).map(([code, messages]) => [
+      code,
+      grouped
+        .map((key) => {
+          const text = messages.get(key) ?? '';
+          if (/\n/.test(text)) throw new Error(`${code} ${key}: a message cannot hold a line break`);
+          if (code === BUILT_IN_CODES[0] && text === '') throw new Error(`en ${key} is empty`);
+          return code !== BUILT_IN_CODES[0] && text === english.get(key) ? '' : text;
+        })
+        .join('\n'),
+    ]),
+  );
+  return { keys: packKeys(grouped), order: grouped, texts };
+}
+
+function readTrees(files: readonly string[]): Record<string, Tree> {
+  return Object.fromEntries(
+    BUILT_IN_CODES.map((code, index) => [code, JSON.parse(readFileSync(files[index]!, 'utf8')) as Tree]),
+  );
+}
+
+/**
+ * `t('menu.About')`, `tc('…', n)` and `has('…')` with a literal key of the list become
+ * `t(12)`: the key text then exists once, in the list (src/i18n/languages.ts maps the
+ * index back). Keys built at run time (`t(\`apiresponse.${code}\`)`) stay strings.
+ */
+export function indexMessageKeys(code: string, index: ReadonlyMap<string, number>): string {
+  return code.replace(/\b(t|tc|has)\(\s*(['"`])([\w. -]+)\2/g, (call, name: string, _quote, key: string) =>
+    index.has(key) ? `${name}(${index.get(key)}` : call,
+  );
+}
+
+export function builtInMessages(dir: URL): Plugin[] {
   const files = BUILT_IN_CODES.map((code) => fileURLToPath(new URL(`${code}.json`, dir)));
-  return {
-    name: 'opendtu-built-in-messages',
-    resolveId: (id) => (id === MESSAGES_MODULE ? RESOLVED : undefined),
-    load(id) {
-      if (id !== RESOLVED) return undefined;
-      const trees: Record<string, Tree> = {};
-      BUILT_IN_CODES.forEach((code, index) => {
-        const file = files[index]!;
-        this.addWatchFile(file);
-        trees[code] = JSON.parse(readFileSync(file, 'utf8')) as Tree;
-      });
-      const { keys, texts } = compactMessages(trees);
-      return `export const keys = ${JSON.stringify(keys)};\nexport const texts = ${JSON.stringify(texts)};\n`;
+  const source = fileURLToPath(new URL('..', dir));
+  let index: Map<string, number> | undefined;
+  return [
+    {
+      name: 'opendtu-built-in-messages',
+      resolveId: (id) => (id === MESSAGES_MODULE ? RESOLVED : undefined),
+      load(id) {
+        if (id !== RESOLVED) return undefined;
+        for (const file of files) this.addWatchFile(file);
+        const { keys, texts } = compactMessages(readTrees(files));
+        return `export const keys = ${JSON.stringify(keys)};\nexport const texts = ${JSON.stringify(texts)};\n`;
+      },
     },
-  };
+    {
+      // Only in the build: the dev server and unit tests keep readable keys.
+      name: 'opendtu-message-key-index',
+      apply: 'build',
+      transform(code, id) {
+        if (!id.startsWith(source) || !/\.tsx?$/.test(id)) return undefined;
+        index ??= new Map(compactMessages(readTrees(files)).order.map((key, i) => [key, i]));
+        const result = indexMessageKeys(code, index);
+        return result === code ? undefined : { code: result, map: null };
+      },
+    },
+  ];
 }

@@ -5,6 +5,7 @@
 import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { PurgeCSS } from 'purgecss';
+import { minify } from 'terser';
 import type { Plugin } from 'vite';
 import { gzipForFlash } from './flash-gzip.ts';
 
@@ -38,6 +39,20 @@ async function listFiles(dir: string): Promise<string[]> {
 /** Wraps CSS text in a statement that adds it to the document when the bundle runs. */
 export function cssInjection(css: string): string {
   return `(()=>{const s=document.createElement("style");s.textContent=${JSON.stringify(css)};document.head.appendChild(s)})();`;
+}
+
+/**
+ * index.html as stored: inline scripts minified (their comments explain the source, not
+ * the device) and the indentation between tags gone.
+ */
+export async function compactHtml(html: string): Promise<string> {
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+  let result = html;
+  for (const [tag, code] of scripts) {
+    const { code: minified } = await minify(code!, { compress: { passes: 2 }, toplevel: true });
+    result = result.replace(tag, `<script>${minified}</script>`);
+  }
+  return result.replace(/>\s+</g, '><').trim();
 }
 
 export function deviceBundle(options: DeviceBundleOptions): Plugin {
@@ -79,7 +94,7 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
 
       const html = bundle['index.html'];
       if (html?.type === 'asset') {
-        html.source = String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+        html.source = await compactHtml(String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, ''));
       }
     },
     async closeBundle() {

@@ -1,22 +1,78 @@
 import { describe, expect, it } from 'vitest';
-import { compactMessages } from '../build/compact-messages';
+import { compactMessages, indexMessageKeys } from '../build/compact-messages';
 import de from '../src/i18n/de.json';
 import en from '../src/i18n/en.json';
 import fr from '../src/i18n/fr.json';
-import { BUILT_IN_MESSAGES, messageTree } from '../src/i18n/languages';
+import { BUILT_IN_MESSAGES, indexedKeys, MESSAGE_KEYS, messageTree } from '../src/i18n/languages';
+import { createTranslator, leafKeys, lookup, type MessageTree } from '../src/i18n/runtime';
 
 describe('the compact form of the built-in translations', () => {
-  it('gives the app exactly the trees of en.json, de.json and fr.json', () => {
-    expect(BUILT_IN_MESSAGES).toEqual({ en, de, fr });
+  it.each([
+    ['en', en],
+    ['de', de],
+    ['fr', fr],
+  ] as const)('shows every text of %s.json as the file has it', (code, tree) => {
+    const translator = createTranslator([BUILT_IN_MESSAGES[code], BUILT_IN_MESSAGES.en]);
+    const plain = createTranslator([tree as MessageTree]);
+    for (const key of leafKeys(tree as MessageTree)) expect(translator.t(key), key).toBe(plain.t(key));
   });
 
-  it('lists each key once and leaves a language without a text to the English fallback', () => {
-    const { keys, texts } = compactMessages({
-      en: { menu: { About: 'About', Login: 'Login' } },
-      de: { menu: { About: 'Über' } },
+  it('keeps every English key, in the order the index refers to', () => {
+    expect([...MESSAGE_KEYS].sort()).toEqual(leafKeys(en).sort());
+    expect(lookup(BUILT_IN_MESSAGES.en, MESSAGE_KEYS[0]!)).toBeDefined();
+  });
+
+  it('lists keys once by group and stores texts equal to English empty', () => {
+    const { keys, texts, order } = compactMessages({
+      en: { menu: { About: 'About', Login: 'Login' }, base: { Yes: 'Yes' }, more: { Ok: 'OK' } },
+      de: { menu: { About: 'Über', Login: 'Login' }, more: { Ok: 'OK' } },
     });
-    expect(keys).toEqual(['menu.About', 'menu.Login']);
-    expect(texts).toEqual({ en: ['About', 'Login'], de: ['Über', null] });
-    expect(messageTree(keys, texts.de!)).toEqual({ menu: { About: 'Über' } });
+    expect(keys).toBe('menu:About,Login;base:Yes;more:Ok');
+    expect(order).toEqual(['menu.About', 'menu.Login', 'base.Yes', 'more.Ok']);
+    expect(texts).toEqual({ en: 'About\nLogin\nYes\nOK', de: 'Über\n\n\n' });
+    expect(messageTree(order, texts.de!.split('\n'))).toEqual({ menu: { About: 'Über' } });
+  });
+
+  it('keeps a key added later with its group', () => {
+    const { order } = compactMessages({ en: { a: { X: 'x' }, b: { Y: 'y' } } });
+    expect(order).toEqual(['a.X', 'b.Y']);
+    expect(() => compactMessages({ en: { a: { X: 'one\ntwo' } } })).toThrow(/line break/);
+  });
+});
+
+describe('message keys written as their index', () => {
+  const index = new Map([
+    ['menu.About', 0],
+    ['home.Ok', 7],
+  ]);
+
+  it('replaces literal keys of t, tc and has, and leaves everything else', () => {
+    const code = [
+      "t('menu.About')",
+      'i18n.tc("home.Ok", n)',
+      'has(`menu.About`)',
+      "t('menu.Unknown')",
+      't(`apiresponse.${code}`)',
+      "format('menu.About')",
+      "const label = 'menu.About'",
+    ].join('\n');
+    expect(indexMessageKeys(code, index).split('\n')).toEqual([
+      't(0)',
+      'i18n.tc(7, n)',
+      'has(0)',
+      "t('menu.Unknown')",
+      't(`apiresponse.${code}`)',
+      "format('menu.About')",
+      "const label = 'menu.About'",
+    ]);
+  });
+
+  it('reads an index back as its key, and a string key as before', () => {
+    const translator = indexedKeys(createTranslator([BUILT_IN_MESSAGES.en]));
+    const key = MESSAGE_KEYS.indexOf('menu.About');
+    expect(translator.t(key as unknown as string)).toBe(en.menu.About);
+    expect(translator.t('menu.About')).toBe(en.menu.About);
+    expect(translator.t('apiresponse.1001')).toBe(en.apiresponse['1001']);
+    expect(translator.has(key as unknown as string)).toBe(true);
   });
 });

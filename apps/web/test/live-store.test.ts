@@ -62,13 +62,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the live-data store', () => {
-  it('merges a burst of frames by serial and renders once per animation frame', async () => {
+  it('paints the first answer at once, then merges a burst of frames by serial once per animation frame', async () => {
     let renders = 0;
     const unsubscribe = liveStore.subscribe(() => (renders += 1));
-    await vi.waitFor(() => expect(frames.length).toBe(1));
-    frames.shift()!();
-    expect(renders).toBe(1);
+    // The first answer waits for no animation frame.
+    await vi.waitFor(() => expect(renders).toBe(1));
+    expect(frames).toHaveLength(0);
     expect(liveStore.getSnapshot().inverters.map((i) => i.serial)).toEqual(['A', 'B']);
+    // Only the list was asked for: the other inverters' channels come with the socket.
+    expect(vi.mocked(fetch).mock.calls.map(([path]) => path)).toEqual(['api/livedata/status']);
 
     const socket = FakeSocket.last!;
     socket.readyState = 1;

@@ -5,6 +5,7 @@
 // Paths are relative ('api/...'), so they resolve against the <base> index.html sets.
 import type { ApiResponse } from '@opendtu/api';
 import { basicAuthorization, clearUser } from './auth';
+import { takeEarly } from './early';
 
 /** A failed call: `status` is the HTTP status, 0 when there was no answer. */
 export class ApiError extends Error {
@@ -68,9 +69,13 @@ function fail(error: ApiError, options: RequestOptions): never {
 }
 
 async function send(path: string, init: RequestInit, options: RequestOptions): Promise<Response> {
-  let response: Response;
+  let response: Response | undefined;
   try {
-    response = await fetch(path, { ...init, headers: headers(options), signal: options.signal ?? null });
+    const sent = headers(options);
+    // The page's first GETs may have been started by index.html already (api/early.ts).
+    if (!init.method) response = await takeEarly(path, sent.get('Authorization'));
+    options.signal?.throwIfAborted();
+    response ??= await fetch(path, { ...init, headers: sent, signal: options.signal ?? null });
   } catch (error) {
     if (isAbort(error)) throw error;
     return fail(new ApiError(error instanceof Error ? error.message : String(error), 0), options);

@@ -39,6 +39,8 @@ class LiveStore {
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private lastSaved = 0;
   private wanted = new Set<string>();
+  /** Whether the socket has been online since the store started. */
+  private connected = false;
 
   getSnapshot = (): LiveSnapshot => this.snapshot;
 
@@ -74,12 +76,13 @@ class LiveStore {
     );
   }
 
-  /** The first list: each inverter's channels are fetched at once, not after its next frame. */
+  /**
+   * The first list. Only the inverter on screen asks for its channels (the live view's
+   * requestFull); the others come with the socket's first frames, which the device sends
+   * for every inverter within a second of a first connection, as the original app relies on.
+   */
   private load(): void {
-    void getLiveData().then((answer) => {
-      this.queue(answer, true);
-      for (const inverter of answer.inverters) if (inverter?.serial) this.requestFull(inverter.serial);
-    });
+    void getLiveData().then((answer) => this.queue(answer, true));
   }
 
   private start(): void {
@@ -96,6 +99,7 @@ class LiveStore {
   }
 
   private stop(): void {
+    this.connected = false;
     this.stopSocket?.();
     this.stopState?.();
     window.removeEventListener('pagehide', this.saveNow);
@@ -117,8 +121,10 @@ class LiveStore {
     if (liveSocket.isOnline()) {
       clearTimeout(this.fallbackTimer);
       this.setPolling(false);
-      // Back after a restart: inverters may have changed meanwhile.
-      this.refresh();
+      // Back after a restart: inverters may have changed meanwhile. Not on the first
+      // connection: the list was just asked for.
+      if (this.connected) this.refresh();
+      this.connected = true;
     } else this.armFallback();
   };
 
@@ -172,6 +178,8 @@ class LiveStore {
 
   private queue(message: LiveDataResponse<LiveInverterCommon>, list: boolean): void {
     this.pending.push({ message, at: Date.now(), list });
+    // The first answer paints at once; later ones are batched per animation frame.
+    if (!this.snapshot.loaded) return this.flushNow();
     if (this.cancelFlush) return;
     const flush = () => {
       this.cancelFlush = undefined;

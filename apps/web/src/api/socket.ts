@@ -4,6 +4,7 @@
 // closed one, so a rebooting device is picked up again without a page reload.
 import { useEffect, useSyncExternalStore } from 'react';
 import { authEvents, urlCredentials } from './auth';
+import { takeEarlySocket } from './early';
 
 /**
  * ws:/wss: URL of a device socket, relative to where the app is served (so it works
@@ -73,7 +74,7 @@ export class ManagedSocket {
 
   private open(): void {
     this.detach();
-    const socket = new WebSocket(socketUrl(this.options.path));
+    const socket = takeEarlySocket(this.options.path) ?? new WebSocket(socketUrl(this.options.path));
     this.socket = socket;
     socket.onopen = () => this.setOnline(true);
     socket.onmessage = (event: MessageEvent) => {

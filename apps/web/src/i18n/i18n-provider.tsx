@@ -5,6 +5,7 @@ import {
   BUILT_IN_LANGUAGES,
   BUILT_IN_MESSAGES,
   FALLBACK_LOCALE,
+  indexedKeys,
   initialLocale,
   storeLocale,
 } from './languages';
@@ -92,7 +93,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<I18n>(() => {
-    const translator = createTranslator([shown.messages, ENGLISH.messages]);
+    const translator = indexedKeys(createTranslator([shown.messages, ENGLISH.messages]));
     return {
       ...translator,
       tm: (key, params = {}) =>
