@@ -20,3 +20,4 @@ export * from './gridprofile';
 export * from './files';
 export * from './i18n';
 export * from './config-file';
+export * from './firmware';

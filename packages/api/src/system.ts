@@ -34,6 +34,8 @@ export interface SystemStatus {
   config_version: string;
   /** `git describe` of the build: a tag ("v25.4.10"), tag-N-gHASH, or "g0000000" when unknown. */
   git_hash: string;
+  /** The branch it was built from (v25.5.10 on; "master" when the build could not tell). */
+  git_branch?: string;
   pioenv: string;
   /** Seconds since boot. */
   uptime: number;
