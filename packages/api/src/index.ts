@@ -21,3 +21,4 @@ export * from './files';
 export * from './i18n';
 export * from './config-file';
 export * from './firmware';
+export * from './logging';

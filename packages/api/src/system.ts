@@ -11,14 +11,15 @@ export interface SystemStatus {
   sdkversion: string;
   /** MHz. */
   cpufreq: number;
-  /** °C; null when the chip cannot measure it (ESP32-S2/S3). */
-  cputemp: number | null;
+  /** °C; null when the chip cannot measure it (ESP32-S2/S3); absent before v24.6.10. */
+  cputemp?: number | null;
   heap_total: number;
   heap_used: number;
   heap_max_block: number;
   heap_min_free: number;
-  psram_total: number;
-  psram_used: number;
+  /** Absent before v24.2.12, like `psram_used`. */
+  psram_total?: number;
+  psram_used?: number;
   sketch_total: number;
   sketch_used: number;
   littlefs_total: number;
@@ -26,8 +27,10 @@ export interface SystemStatus {
   chiprevision: number;
   chipmodel: string;
   chipcores: number;
-  flashsize: number;
-  task_details: TaskDetail[];
+  /** Absent before v24.6.10. */
+  flashsize?: number;
+  /** Absent before v24.10.15. */
+  task_details?: TaskDetail[];
   resetreason_0: string;
   resetreason_1: string;
   cfgsavecount: number;

@@ -1,4 +1,4 @@
-import type { LiveInverterFull } from '@opendtu/api';
+import type { LiveInverterFull, RadioStats } from '@opendtu/api';
 import { useId, useState } from 'react';
 import { useLoggedIn } from '../../api/auth';
 import { resetRadioStats } from '../../api/inverter';
@@ -12,14 +12,13 @@ function isCoarseRssi(rssi: number): boolean {
 }
 
 /** The collapsible radio statistics of one inverter, with a reset. */
-export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
+export function RadioStatsTable({ inverter, stats }: { inverter: LiveInverterFull; stats: RadioStats }) {
   const { t, locale } = useI18n();
   const loggedIn = useLoggedIn();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const bodyId = useId();
-  const stats = inverter.radio_stats;
   const share = (count: number) =>
     stats.tx_request > 0 ? formatPercent(locale, (count / stats.tx_request) * 100, 2) : '';
   const rows: [string, number, boolean][] = [
@@ -64,15 +63,17 @@ export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
                   <td className="text-end text-body-secondary">{withShare ? share(count) : ''}</td>
                 </tr>
               ))}
-              <tr>
-                <th scope="row" className="fw-normal">
-                  {t('home.Rssi')}
-                </th>
-                <td className="text-end">{t('home.dBm', { dbm: formatNumber(locale, stats.rssi) })}</td>
-                <td className="text-end text-body-secondary">
-                  {isCoarseRssi(stats.rssi) ? t('home.RssiHint') : ''}
-                </td>
-              </tr>
+              {stats.rssi !== undefined && (
+                <tr>
+                  <th scope="row" className="fw-normal">
+                    {t('home.Rssi')}
+                  </th>
+                  <td className="text-end">{t('home.dBm', { dbm: formatNumber(locale, stats.rssi) })}</td>
+                  <td className="text-end text-body-secondary">
+                    {isCoarseRssi(stats.rssi) ? t('home.RssiHint') : ''}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
           <span title={loggedIn ? undefined : t('home.LoginRequired')}>
