@@ -124,8 +124,24 @@ describe('detection of a bare commit hash', () => {
     );
   });
 
-  it('a config version the table does not have (a future one) takes the newest behaviour', () => {
-    const future = detectFirmware({ git_hash: 'g0000000', config_version: '0.1.31', git_branch: 'main' });
-    expect(future).toMatchObject({ known: false, release: 'v26.3.30', probes: [] });
+  it('with a config version the table lacks (a fork, a future release), from the probes alone', () => {
+    const fork = { git_hash: 'g0000000', config_version: '0.1.31', git_branch: 'main' };
+    expect(detectFirmware(fork).probes.sort()).toEqual(['files', 'limit', 'logging', 'zones']);
+    const cases: [ProbeAnswers, string][] = [
+      [{ files: false, logging: false, limit: false, zones: false }, 'v24.10.2'],
+      [{ files: true, logging: false, limit: false, zones: false }, 'v25.4.2'],
+      [{ files: true, logging: true, limit: false, zones: false }, 'v25.5.10'],
+      [{ files: true, logging: true, limit: true, zones: false }, 'v25.9.11'],
+      [{ files: true, logging: true, limit: true, zones: true }, 'v26.3.30'],
+      // Unanswered probes (offline, not logged in) leave the newest behaviour.
+      [{}, 'v26.3.30'],
+    ];
+    for (const [answers, release] of cases) {
+      expect(detectFirmware(fork, answers).release, JSON.stringify(answers)).toBe(release);
+    }
+    expect(detectFirmware(fork, cases[0]![0]).capabilities).toMatchObject({
+      fileApi: 'config',
+      limitScheme: 'hm256',
+    });
   });
 });

@@ -123,9 +123,10 @@ export interface Firmware {
 /**
  * Which firmware a device runs, from its status: a release tag tells; `-N-g<hash>` is a
  * build after that tag (its behaviour, but not a known release); a bare `g<hash>` leaves
- * the releases of its `config_version` (and `git_branch`), which probe answers narrow
- * down. Whatever stays open, the newest remaining behaviour is taken; a version newer
- * than the table, or an unreadable one, takes the newest of all.
+ * the releases of its `config_version` (and `git_branch`), or all of them for a config
+ * version the table lacks (a fork, a future release), which probe answers narrow down.
+ * Whatever stays open, the newest remaining behaviour is taken; so does a tag newer than
+ * the table.
  */
 export function detectFirmware(status: FirmwareClues, answers: ProbeAnswers = {}): Firmware {
   const tag = TAG.exec(status.git_hash);
@@ -141,9 +142,9 @@ export function detectFirmware(status: FirmwareClues, answers: ProbeAnswers = {}
     };
   }
   const branch = status.git_branch !== undefined;
-  const sameConfig = RELEASES.filter((release) => release.configVersion === status.config_version);
-  const byBranch = sameConfig.filter((release) => release.capabilities.gitBranch === branch);
-  const candidates = (byBranch.length ? byBranch : sameConfig).filter((release) =>
+  let candidates = RELEASES.filter((release) => release.configVersion === status.config_version);
+  const byBranch = candidates.filter((release) => release.capabilities.gitBranch === branch);
+  candidates = (byBranch.length ? byBranch : candidates.length ? candidates : RELEASES).filter((release) =>
     Object.entries(answers).every(
       ([probe, newer]) => compareVersions(release.version, PROBES[probe as ProbeName]) >= 0 === newer,
     ),

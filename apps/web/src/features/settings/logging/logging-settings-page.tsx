@@ -12,7 +12,7 @@ import { useI18n } from '../../../i18n/i18n-provider';
 export function LoggingSettingsPage() {
   const { t } = useI18n();
   const logging = useCapabilities()?.logging;
-  const title = t('loggingadmin.LoggingSettings');
+  const title = t('menu.LoggingSettings');
   if (logging === false) {
     return (
       <PageFrame title={title}>
@@ -40,9 +40,6 @@ function LoggingForm({ title }: { title: string }) {
               label={t('loggingadmin.DefaultLevel')}
               options={levels.slice(1)}
             />
-          </FormCard>
-          <FormCard title={t('loggingadmin.Module')}>
-            <p className="form-text mt-0">{t('loggingadmin.ModuleHint')}</p>
             {form.values.loglevel.modules.map((module, index) => (
               <SelectField
                 key={module.name}
