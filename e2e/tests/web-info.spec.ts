@@ -57,7 +57,7 @@ test('system information shows what the device reports, and reloads', async ({ l
   await expect(row(memory, 'Firmware slot')).toContainText(`${sketchPercent}%`);
 
   const tasks = page.getByRole('region', { name: 'Tasks' });
-  for (const task of status.task_details)
+  for (const task of status.task_details ?? [])
     await expect(tasks.getByText(task.name, { exact: true })).toBeVisible();
 
   const radios = page.getByRole('region', { name: 'Radio modules' });

@@ -6,6 +6,7 @@ import { ConfigStore } from './config/store';
 import { readFirmwareImage } from './config/firmware-image';
 import { identityFor } from './config/identity';
 import { ConsoleLog } from './console-log';
+import { firmwareProfile, type EmulatedRelease } from './firmware/profiles';
 import { cmtPinsValid, loadPinMapping, nrfPinsValid } from './config/pin-mapping';
 import type { Device, DeviceEvents, ResetReason } from './device';
 import { answerUnreadableBodies } from './http/body-errors';
@@ -40,6 +41,8 @@ export interface DeviceOptions {
   pushIntervalMs?: number;
   /** Live through today from local midnight at boot (the command line does; tests opt in). */
   sinceMidnight?: boolean;
+  /** The firmware release to play (default v25.4.10, the contract). */
+  firmware?: EmulatedRelease;
 }
 
 /** The virtual device as a Fastify instance: what server.ts listens with and tests inject into. */
@@ -51,7 +54,8 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
     routerOptions: { ignoreTrailingSlash: true },
   });
   const identity = identityFor(options.dataDir);
-  const config = await ConfigStore.open(options.dataDir, identity);
+  const release = firmwareProfile(options.firmware);
+  const config = await ConfigStore.open(options.dataDir, identity, release);
   const bootReal = Date.now();
   let restarting = false;
   const uptimeMs = (): number => (Date.now() - bootReal) * options.clock.speed;
@@ -62,7 +66,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   const nrfConnected = nrfConfigured && !options.failingRadios?.nrf;
   const cmtConnected = cmtConfigured && !options.failingRadios?.cmt;
   const events = new EventEmitter<DeviceEvents>();
-  const consoleLog = new ConsoleLog();
+  const consoleLog = new ConsoleLog(release.consoleFormat, uptimeMs);
   const mqttConnection = new MqttConnection(identity.apName);
   const device: Device = {
     dataDir: options.dataDir,
@@ -86,11 +90,12 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
     inverters: new InverterRegistry(),
     resetReason: options.resetReason ?? 'power-on',
     firmware,
+    release,
     async saveConfig(section) {
-      consoleLog.line('Writing configuration file...');
+      consoleLog.line('Writing configuration file...', 'configuration');
       const written = await config.save();
       if (!written) {
-        consoleLog.line('Failed to write configuration file');
+        consoleLog.line('Failed to write configuration file', 'configuration', 'E');
         return false;
       }
       events.emit('config-saved', section);
@@ -116,6 +121,8 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   if (config.damagedCopy) {
     consoleLog.line(
       `config.json was damaged; kept as ${config.damagedCopy}, unreadable values reset to defaults`,
+      'configuration',
+      'W',
     );
   }
 
@@ -123,7 +130,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerBodyParsers(app);
   answerUnreadableBodies(app);
-  registerWebapp(app, await loadWebapp(options.webappDir));
+  registerWebapp(app, await loadWebapp(options.webappDir), release.zoneSource === 'static');
   await app.register(configApi);
   await app.register(runtimeApi, {
     freshInverters: options.freshInverters,

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import {
+  DEFAULT_RELEASE,
+  EMULATED_RELEASES,
+  isEmulatedRelease,
+  type EmulatedRelease,
+} from './firmware/profiles';
 import type { LocalDateTime } from './time/posix-tz';
 
 export interface CliOptions {
@@ -16,6 +22,8 @@ export interface CliOptions {
   inverters: number | undefined;
   /** Real milliseconds between runs of the live-data push task (the device: 1000). */
   pushIntervalMs: number;
+  /** The firmware release to play. */
+  firmware: EmulatedRelease;
 }
 
 /** An instant, or a date and time as the device's clock shows it (in its configured zone). */
@@ -54,6 +62,8 @@ export const USAGE = `Usage: opendtu-emulator [options]
   --push-interval <ms>
                    real milliseconds between live-data pushes (default 1000, as the
                    device); with --speed the device pushes faster, e.g. for benchmarks
+  --firmware <v>   play this firmware release's API: v24.10.15, v25.4.10 (default),
+                   v25.9.11 or v26.3.30 (see docs/firmware-releases.md)
   --verbose        log every request
   --help           show this text`;
 
@@ -86,6 +96,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
       time: { type: 'string' },
       inverters: { type: 'string' },
       'push-interval': { type: 'string', default: '1000' },
+      firmware: { type: 'string', default: DEFAULT_RELEASE },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -93,6 +104,9 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
   });
   if (values.help) return 'help';
   const start = values.time === undefined ? undefined : parseStartTime(values.time);
+  if (!isEmulatedRelease(values.firmware)) {
+    throw new Error(`--firmware must be one of ${EMULATED_RELEASES.join(', ')}, got "${values.firmware}"`);
+  }
   return {
     port: number('port', values.port, 0, 65535),
     host: values.host,
@@ -103,5 +117,6 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
     verbose: values.verbose,
     inverters: values.inverters === undefined ? undefined : integer('inverters', values.inverters, 1, 10),
     pushIntervalMs: number('push-interval', values['push-interval'], 1, 60_000),
+    firmware: values.firmware,
   };
 }

@@ -5,6 +5,7 @@ import type { FirmwareImage } from './config/firmware-image';
 import type { Identity } from './config/identity';
 import type { ConsoleLog } from './console-log';
 import type { PinMapping } from './config/pin-mapping';
+import type { FirmwareProfile } from './firmware/profiles';
 import type { MqttConnection } from './mqtt/connection';
 import type { InverterRegistry } from './sim/registry';
 import type { DeviceTime } from './time/device-time';
@@ -18,7 +19,8 @@ export interface DeviceEvents {
   shutdown: [];
 }
 
-export type ConfigSection = 'network' | 'ntp' | 'mqtt' | 'dtu' | 'device' | 'security' | 'inverters' | 'all';
+export type ConfigSection =
+  'network' | 'ntp' | 'mqtt' | 'dtu' | 'device' | 'security' | 'inverters' | 'logging' | 'all';
 
 /** The two radio modules as the system status reports them (contract §2.4). */
 export interface RadioState {
@@ -53,6 +55,8 @@ export interface Device {
   readonly resetReason: ResetReason;
   /** The application image this boot runs (the last verified OTA upload, or the factory image). */
   readonly firmware: FirmwareImage;
+  /** The firmware release it plays (`--firmware`): what its API looks like. */
+  readonly release: FirmwareProfile;
   /**
    * Writes config.json (atomically, counting `cfg.save_count`), and on success logs it to
    * the console and emits 'config-saved' with the section. False when the write failed.

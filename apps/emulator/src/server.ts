@@ -28,6 +28,7 @@ async function run(options: CliOptions): Promise<void> {
       freshInverters: options.inverters,
       pushIntervalMs: options.pushIntervalMs,
       sinceMidnight: true,
+      firmware: options.firmware,
     });
     const damaged = device.device.config.damagedCopy;
     if (damaged)
@@ -55,7 +56,7 @@ async function run(options: CliOptions): Promise<void> {
   await boot();
   const host = options.host === '0.0.0.0' ? 'localhost' : options.host;
   console.log(`OpenDTU emulator listening on http://${host}:${port}`);
-  console.log(`Log in as admin / openDTU42 (data in ${options.dataDir})`);
+  console.log(`Log in as admin / openDTU42 (data in ${options.dataDir}; firmware ${options.firmware})`);
 
   const stop = async (): Promise<void> => {
     await device?.close();

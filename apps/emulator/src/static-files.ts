@@ -45,14 +45,17 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
 }
 
 /**
- * Serves the web bundle exactly as the firmware does: the six paths, always gzip for the
- * text files, an MD5 ETag with 304, and index.html (200) for every request no other route
- * takes, whatever its method, so client-side routes deep-link.
+ * Serves the web bundle exactly as the firmware does: the six paths (five from v26.3.28,
+ * which no longer embeds zones.json: `withZones` false), always gzip for the text files,
+ * an MD5 ETag with 304, and index.html (200) for every request no other route takes,
+ * whatever its method, so client-side routes deep-link.
  */
-export function registerWebapp(app: FastifyInstance, files: Map<string, StaticFile>): void {
+export function registerWebapp(app: FastifyInstance, files: Map<string, StaticFile>, withZones = true): void {
   const index = files.get('/index.html');
   if (!index) throw new Error('web bundle has no index.html');
   app.get('/', (request, reply) => send(request, reply, index));
-  for (const [path, file] of files) app.get(path, (request, reply) => send(request, reply, file));
+  for (const [path, file] of files) {
+    if (withZones || path !== '/zones.json') app.get(path, (request, reply) => send(request, reply, file));
+  }
   app.setNotFoundHandler((request, reply) => send(request, reply, index));
 }

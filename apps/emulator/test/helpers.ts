@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildDevice } from '../src/app';
 import { createManualClock, type ManualClock } from '../src/clock';
+import type { EmulatedRelease } from '../src/firmware/profiles';
 
 /** A tiny stand-in web bundle, so emulator tests do not need the real build. */
 export const FIXTURE_WEBAPP = fileURLToPath(new URL('./fixtures/webapp', import.meta.url));
@@ -36,6 +37,8 @@ export async function startTestDevice(
     pushIntervalMs?: number;
     /** Live through today from local midnight at boot, as the command line does. */
     sinceMidnight?: boolean;
+    /** The firmware release to play (default v25.4.10). */
+    firmware?: EmulatedRelease;
   } = {},
 ): Promise<TestDevice> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
@@ -57,6 +60,7 @@ export async function startTestDevice(
       freshInverters: options.freshInverters,
       pushIntervalMs: options.pushIntervalMs,
       sinceMidnight: options.sinceMidnight,
+      firmware: options.firmware,
     });
   const device: TestDevice = {
     app: await build(),

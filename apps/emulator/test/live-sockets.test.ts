@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- wire objects are checked field by field */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_AUTH, startTestDevice, type TestDevice } from './helpers';
+import { startTestDevice, type TestDevice } from './helpers';
 import WebSocket from 'ws';
 import { useSocketTests, wait, type SocketClient } from './socket-helpers';
 
@@ -40,12 +40,11 @@ describe('/livedata WebSocket (contract §5.4)', () => {
     expect(frames).toEqual([]);
   });
 
-  it('asks for credentials when read-only access is off (emulator deviation)', async () => {
+  it('stays open when read-only access is off (v25.4.10; v26.3.30 asks, see firmware-releases)', async () => {
     dev = await startTestDevice();
     dev.app.device.config.get().security.allow_readonly = false;
     const base = await listen(dev);
-    await expect(open(`${base}/livedata`)).rejects.toThrow(/HTTP 401 Basic realm=/);
-    const { socket } = await open(`${base}/livedata`, { authorization: ADMIN_AUTH });
+    const { socket } = await open(`${base}/livedata`);
     expect(socket.readyState).toBe(WebSocket.OPEN);
   });
 

@@ -95,6 +95,23 @@ describe('the form kit', () => {
     await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
     expect(await screen.findByText('unchanged')).toBeTruthy();
   });
+
+  it('sends back every key the device gave, also those the screen does not show', async () => {
+    // A device of a later firmware (v25.5.10 added syslog keys to the network settings).
+    Object.assign(stored, { sysloghostname: 'logs.lan', syslogport: 5514, future: { kept: true } });
+    renderForm();
+    fireEvent.change(await screen.findByLabelText('Host'), { target: { value: 'roof' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Settings saved.');
+    expect(save).toHaveBeenCalledWith({
+      hostname: 'roof',
+      port: 1883,
+      enabled: false,
+      sysloghostname: 'logs.lan',
+      syslogport: 5514,
+      future: { kept: true },
+    });
+  });
 });
 
 describe('validation rules', () => {

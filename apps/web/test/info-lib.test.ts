@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchingLines } from '../src/features/info/console-matches';
+import { consoleLines } from '../src/features/info/console-matches';
 import { appendFrame, consoleTime, EMPTY_CONSOLE, type ConsoleText } from '../src/lib/console-stamp';
 import {
   firmwareCompareUrl,
@@ -85,6 +85,12 @@ describe('console time stamps', () => {
     expect(log.atLineStart).toBe(true);
   });
 
+  it('takes LF line ends (v25.5.10 on) and drops colour codes', () => {
+    expect(feed([['T1', 'I (5) main: \x1b[0;32mok\x1b[0m\nE (6) main: bad\n']]).text).toBe(
+      'T1 I (5) main: ok\nT1 E (6) main: bad\n',
+    );
+  });
+
   it('a CRLF split between frames still ends the line once', () => {
     expect(
       feed([
@@ -113,10 +119,18 @@ describe('console time stamps', () => {
   });
 });
 
-describe('console filter', () => {
-  it('keeps the lines containing the text, ignoring case', () => {
-    const text = 'T1 Fetch inverter: 1141\nT2 Queue size - NRF: 0\nT3 fetch done\n';
-    expect(matchingLines(text, 'FETCH')).toEqual(['T1 Fetch inverter: 1141', 'T3 fetch done']);
-    expect(matchingLines(text, 'nothing')).toEqual([]);
+describe('console lines', () => {
+  it('reads the level and tag of the ESP-IDF prefix (v25.5.10 on), none from older lines', () => {
+    const text =
+      'T1 I (51234) hoymiles: Fetch inverter: 114181234567\n' +
+      'T2 E (51300) mqtt: Connection lost: (host: broker)\n' +
+      'T3 Queue size - NRF: 0\n\n' +
+      'T4 W (9) async_ws: queue full\n';
+    expect(consoleLines(text)).toEqual([
+      { text: 'T1 I (51234) hoymiles: Fetch inverter: 114181234567', level: 'I', tag: 'hoymiles' },
+      { text: 'T2 E (51300) mqtt: Connection lost: (host: broker)', level: 'E', tag: 'mqtt' },
+      { text: 'T3 Queue size - NRF: 0', level: undefined, tag: undefined },
+      { text: 'T4 W (9) async_ws: queue full', level: 'W', tag: 'async_ws' },
+    ]);
   });
 });

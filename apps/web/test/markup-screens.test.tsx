@@ -101,7 +101,7 @@ describe('the RSSI hint', () => {
     render(
       <I18nProvider>
         <ToastProvider>
-          <RadioStatsTable inverter={inverter(serial, rssi)} />
+          <RadioStatsTable inverter={inverter(serial, rssi)} stats={inverter(serial, rssi).radio_stats!} />
         </ToastProvider>
       </I18nProvider>,
     );

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { RESPONSE_PARAMS, ResponseCode } from './codes';
 
 describe('ResponseCode', () => {
-  it('has every code of the contract table exactly once', () => {
+  it('has every code of the contract table, and those of later releases, exactly once', () => {
     const values = Object.values(ResponseCode);
-    expect(values).toHaveLength(70);
+    expect(values).toHaveLength(73);
     expect(new Set(values).size).toBe(values.length);
   });
 
@@ -13,6 +13,8 @@ describe('ResponseCode', () => {
     expect(ResponseCode.DtuInvalidCmtFrequency).toBe(2004);
     expect(ResponseCode.InverterStatsResetted).toBe(4010);
     expect(ResponseCode.MqttClientIdLength).toBe(7017);
+    expect(ResponseCode.MqttHassTopicTrailingSlash).toBe(7018);
+    expect([ResponseCode.NetworkSyslogHostnameLength, ResponseCode.NetworkSyslogPort]).toEqual([8007, 8008]);
     expect(ResponseCode.NtpTimeUpdated).toBe(9010);
     expect(ResponseCode.PowerInvalidInverter).toBe(11002);
     expect(ResponseCode.HardwarePinMappingLength).toBe(12001);

@@ -59,6 +59,8 @@ export const ResponseCode = {
   MqttHassTopicCharacter: 7015,
   MqttLwtQos: 7016,
   MqttClientIdLength: 7017,
+  /** v25.9.11. */
+  MqttHassTopicTrailingSlash: 7018,
 
   NetworkIpInvalid: 8001,
   NetworkNetmaskInvalid: 8002,
@@ -66,6 +68,9 @@ export const ResponseCode = {
   NetworkDns1Invalid: 8004,
   NetworkDns2Invalid: 8005,
   NetworkApTimeoutInvalid: 8006,
+  /** v25.5.10, like 8008. */
+  NetworkSyslogHostnameLength: 8007,
+  NetworkSyslogPort: 8008,
 
   NtpServerLength: 9001,
   NtpTimezoneLength: 9002,
@@ -128,6 +133,7 @@ export const RESPONSE_PARAMS: Readonly<Partial<Record<ResponseCode, ApiResponseP
   [ResponseCode.MqttHassTopicLength]: { max: 32 },
   [ResponseCode.MqttLwtQos]: { max: 2 },
   [ResponseCode.MqttClientIdLength]: { max: 64 },
+  [ResponseCode.NetworkSyslogHostnameLength]: { max: 128 },
   [ResponseCode.NtpServerLength]: { max: 31 },
   [ResponseCode.NtpTimezoneLength]: { max: 50 },
   [ResponseCode.NtpTimezoneDescriptionLength]: { max: 50 },

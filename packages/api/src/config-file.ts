@@ -56,6 +56,8 @@ export interface ConfigFile {
     aptimeout: number;
   };
   mdns: { enabled: boolean };
+  /** v25.5.10 on (`Capabilities.syslog`). Hostname at most 128 bytes. */
+  syslog?: { enabled: boolean; hostname: string; port: number };
   ntp: {
     server: string;
     timezone: string;
@@ -123,4 +125,12 @@ export interface ConfigFile {
   };
   /** Always `INV_MAX_COUNT` entries, empty slots included. */
   inverters: ConfigInverter[];
+  /**
+   * v25.5.10 on (`Capabilities.logging`): ESP-IDF levels (0 none .. 5 verbose), default
+   * and per module; always `LOG_MODULE_COUNT` slots, unused ones with an empty name.
+   */
+  logging?: { default: number; modules: { level: number; name: string }[] };
 }
+
+/** Slots for per-module log levels in config.json. */
+export const LOG_MODULE_COUNT = 16;

@@ -71,13 +71,18 @@ export interface DisplayConfig {
   screensaver: boolean;
   /** 0..100. */
   contrast: number;
-  /** Two letters. */
+  /** Two letters (v24.11.7 on). */
   locale: string;
+  /** Before v24.11.7 instead of `locale`: an index into `DISPLAY_LANGUAGES`. */
+  language?: number;
   /** Seconds. */
   diagramduration: number;
   /** A `DiagramMode`. */
   diagrammode: number;
 }
+
+/** The display languages of firmware before v24.11.7, by their `language` index. */
+export const DISPLAY_LANGUAGES = ['en', 'de', 'fr'] as const;
 
 export interface LedConfig {
   /** 0..100. */

@@ -2,8 +2,8 @@
 export interface FileEntry {
   /** Without a leading "/". */
   name: string;
-  /** Bytes. */
-  size: number;
+  /** Bytes; not listed before v24.11.7. */
+  size?: number;
 }
 
 /** POST /api/file/delete. */

@@ -20,3 +20,5 @@ export * from './gridprofile';
 export * from './files';
 export * from './i18n';
 export * from './config-file';
+export * from './firmware';
+export * from './logging';

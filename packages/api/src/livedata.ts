@@ -85,7 +85,7 @@ export interface RadioStats {
   rx_fail_partial: number;
   rx_fail_corrupt: number;
   /** dBm; -127 before the first packet; NRF radios only report -30 or -80. */
-  rssi: number;
+  rssi?: number;
 }
 
 /** The per-inverter fields every live-data answer has (contract §5.2). */
@@ -95,7 +95,8 @@ export interface LiveInverterCommon {
   order: number;
   /** Whole seconds since the last statistics packet (uptime if none yet). */
   data_age: number;
-  data_age_ms: number;
+  /** Absent before v25.4.2 (the web app's store fills it from `data_age`). */
+  data_age_ms?: number;
   poll_enabled: boolean;
   reachable: boolean;
   producing: boolean;
@@ -103,7 +104,8 @@ export interface LiveInverterCommon {
   limit_relative: number;
   /** W, or -1 while the model's max power is unknown. */
   limit_absolute: number;
-  radio_stats: RadioStats;
+  /** Absent before v24.9.22; `rssi` before v24.10.5. */
+  radio_stats?: RadioStats;
 }
 
 /** One inverter with all its channels: `?inv=` answers and every WebSocket frame. */
@@ -129,7 +131,8 @@ export interface LiveHints {
   time_sync: boolean;
   radio_problem: boolean;
   default_password: boolean;
-  pin_mapping_issue: boolean;
+  /** Absent before v25.1.14. */
+  pin_mapping_issue?: boolean;
 }
 
 /**

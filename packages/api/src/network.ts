@@ -35,4 +35,10 @@ export interface NetworkConfig {
   /** Minutes the admin access point stays up; 0 = no timeout. */
   aptimeout: number;
   mdnsenabled: boolean;
+  /** v25.5.10 on (`Capabilities.syslog`): send log lines to a syslog server. */
+  syslogenabled?: boolean;
+  /** At most 128 bytes; checked (8007) only while enabled. */
+  sysloghostname?: string;
+  /** 1..65535, default 514; checked (8008) only while enabled. */
+  syslogport?: number;
 }

@@ -18,7 +18,11 @@ export interface NtpStatus {
 /** GET/POST /api/ntp/config (contract §3.5, §3.6). */
 export interface NtpConfig {
   ntp_server: string;
-  ntp_timezone: string;
+  /**
+   * POSIX TZ string; gone from v26.3.28 (`Capabilities.zoneSource` 'api'), where the device
+   * resolves `ntp_timezone_descr` itself and ignores this key in a POST.
+   */
+  ntp_timezone?: string;
   ntp_timezone_descr: string;
   longitude: number;
   latitude: number;

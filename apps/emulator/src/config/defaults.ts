@@ -2,6 +2,8 @@ import {
   CONFIG_VERSION,
   INV_MAX_CHAN_COUNT,
   INV_MAX_COUNT,
+  LOG_MODULE_COUNT,
+  type Capabilities,
   type ConfigFile,
   type ConfigInverter,
 } from '@opendtu/api';
@@ -34,8 +36,15 @@ export function emptyInverterSlot(): ConfigInverter {
 /** Germany's rules: the device's zone until the owner picks another (contract §3.5). */
 export const DEFAULT_NTP_TIMEZONE = 'CET-1CEST,M3.5.0,M10.5.0/3';
 
-export function defaultConfig(identity: Identity): ConfigFile {
-  return {
+/**
+ * `release` adds the sections its firmware keeps (syslog, logging); a release without
+ * them drops those keys on load, as the firmware ignores keys it does not know.
+ */
+export function defaultConfig(
+  identity: Identity,
+  release?: Pick<Capabilities, 'syslog' | 'logging'>,
+): ConfigFile {
+  const config: ConfigFile = {
     cfg: { version: CONFIG_VERSION, save_count: 0 },
     wifi: {
       ssid: '',
@@ -97,4 +106,13 @@ export function defaultConfig(identity: Identity): ConfigFile {
     },
     inverters: Array.from({ length: INV_MAX_COUNT }, emptyInverterSlot),
   };
+  if (release?.syslog) config.syslog = { enabled: false, hostname: '', port: 514 };
+  // Errors only, and no module with a level of its own (modules inherit the default).
+  if (release?.logging) {
+    config.logging = {
+      default: 1,
+      modules: Array.from({ length: LOG_MODULE_COUNT }, () => ({ level: 5, name: '' })),
+    };
+  }
+  return config;
 }

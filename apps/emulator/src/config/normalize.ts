@@ -8,6 +8,8 @@ const STRING_LIMITS: Readonly<Record<string, number>> = {
   'wifi.ssid': 32,
   'wifi.password': 64,
   'wifi.hostname': 31,
+  'syslog.hostname': 128,
+  'logging.modules[].name': 32,
   'ntp.server': 31,
   'ntp.timezone': 50,
   'ntp.timezone_descr': 50,

@@ -1,6 +1,6 @@
 import { readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConfigFile } from '@opendtu/api';
+import type { Capabilities, ConfigFile } from '@opendtu/api';
 import { writeFileAtomic } from './atomic-write';
 import { defaultConfig } from './defaults';
 import type { Identity } from './identity';
@@ -25,6 +25,7 @@ export class ConfigStore {
   private constructor(
     private readonly path: string,
     private readonly identity: Identity,
+    private readonly release: Pick<Capabilities, 'syslog' | 'logging'> | undefined,
     private current: ConfigFile,
     /** Set when config.json could not be read at start: where the damaged file was kept. */
     readonly damagedCopy: string | undefined,
@@ -39,13 +40,17 @@ export class ConfigStore {
    * as `config.json.damaged-<time>`, then replaced. A missing file yields the defaults,
    * written at once as at first boot.
    */
-  static async open(dataDir: string, identity: Identity): Promise<ConfigStore> {
+  static async open(
+    dataDir: string,
+    identity: Identity,
+    release?: Pick<Capabilities, 'syslog' | 'logging'>,
+  ): Promise<ConfigStore> {
     const path = join(dataDir, CONFIG_FILE);
     // A write cut short by a crash leaves its temporary file behind; config.json is intact.
     for (const name of await readdir(dataDir).catch(() => [] as string[])) {
       if (name.startsWith(`${CONFIG_FILE}.tmp-`)) await unlink(join(dataDir, name)).catch(() => undefined);
     }
-    const defaults = defaultConfig(identity);
+    const defaults = defaultConfig(identity, release);
     let text: string | undefined;
     try {
       text = await readFile(path, 'utf8');
@@ -53,7 +58,7 @@ export class ConfigStore {
       text = undefined;
     }
     if (text === undefined) {
-      const store = new ConfigStore(path, identity, defaults, undefined, true);
+      const store = new ConfigStore(path, identity, release, defaults, undefined, true);
       await store.save();
       return store;
     }
@@ -68,7 +73,7 @@ export class ConfigStore {
     const config = normalizeLike(defaults, document);
     const placeholder = config.dtu.serial === PLACEHOLDER_DTU_SERIAL;
     if (placeholder) config.dtu.serial = identity.defaultDtuSerial;
-    const store = new ConfigStore(path, identity, config, damagedCopy);
+    const store = new ConfigStore(path, identity, release, config, damagedCopy);
     if (damagedCopy || migrated || placeholder) await store.save();
     return store;
   }
@@ -79,7 +84,7 @@ export class ConfigStore {
 
   /** The defaults of this device (identity-derived values included). */
   defaults(): ConfigFile {
-    return defaultConfig(this.identity);
+    return defaultConfig(this.identity, this.release);
   }
 
   /**

@@ -17,7 +17,7 @@ export class ConsoleHub {
   private readonly onData = (text: string): void => this.write(text);
 
   constructor(private readonly log: ConsoleLog) {
-    this.clients = new SocketClients('/console', (line) => log.line(line));
+    this.clients = new SocketClients('/console', (line) => log.line(line, 'webapi', 'D'));
     log.on('data', this.onData);
   }
 

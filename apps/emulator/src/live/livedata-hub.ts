@@ -21,7 +21,7 @@ export class LivedataHub {
     /** Real milliseconds after which an unchanged inverter is pushed again. */
     private readonly forcedPushMs = FORCED_PUSH_MS,
   ) {
-    this.clients = new SocketClients('/livedata', (line) => device.console.line(line));
+    this.clients = new SocketClients('/livedata', (line) => device.console.line(line, 'webapi', 'D'));
   }
 
   tick(): void {

@@ -1,18 +1,23 @@
 /**
- * The two WebSocket endpoints and their access rule (contract "Emulator deviations"):
- * open while read-only access is allowed; otherwise the upgrade needs admin credentials
- * and is answered 401 with a Basic challenge, so browsers retry with the URL's user-info.
+ * The two WebSocket endpoints and their access rule, as the played release has it
+ * (`socketAuth`): open to everyone on most releases, whatever the read-only setting
+ * (the firmware's auth middleware defaults to "none"); on v26.3.30, with read-only access
+ * off, an upgrade needs the admin's credentials: Basic sent up front, or the answer to a
+ * Digest challenge (401, realm "live websocket" or "console websocket").
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasAdminCredentials } from '../http/auth';
+import { digestChallenge, hasDigestCredentials } from '../http/digest';
 import type { SocketClients } from './socket-clients';
 
 function socketAuth(app: FastifyInstance, realm: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { security } = app.device.config.get();
-    if (security.allow_readonly) return;
-    if (hasAdminCredentials(request.headers.authorization, security.password)) return;
-    await reply.code(401).header('WWW-Authenticate', `Basic realm="${realm}"`).send('');
+    if (app.device.release.socketAuth === 'open' || security.allow_readonly) return;
+    const header = request.headers.authorization;
+    if (hasAdminCredentials(header, security.password)) return;
+    if (hasDigestCredentials(header, request.method, security.password, realm)) return;
+    await reply.code(401).header('WWW-Authenticate', digestChallenge(realm)).send('');
   };
 }
 

@@ -5,6 +5,7 @@ import { fileRoutes } from './files';
 import { firmwareRoutes } from './firmware';
 import { i18nRoutes } from './i18n';
 import { inverterRoutes } from './inverter';
+import { loggingRoutes } from './logging';
 import { maintenanceRoutes } from './maintenance';
 import { mqttRoutes } from './mqtt';
 import { networkRoutes } from './network';
@@ -25,5 +26,6 @@ export const configApi: FastifyPluginAsync = async (app) => {
   await app.register(fileRoutes);
   await app.register(firmwareRoutes);
   await app.register(i18nRoutes);
+  await app.register(loggingRoutes);
   await app.register(maintenanceRoutes);
 };

@@ -1,4 +1,4 @@
-import { LED_COUNT, ResponseCode, type DeviceConfig } from '@opendtu/api';
+import { DISPLAY_LANGUAGES, LED_COUNT, ResponseCode, type DeviceConfig } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   asBool,
@@ -13,9 +13,15 @@ import {
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 
-/** Contract §4.3-4.4: pin mapping selection, display and LED settings. */
+/**
+ * Contract §4.3-4.4: pin mapping selection, display and LED settings. Before v24.11.7
+ * (no `i18nApi`) the display language is `language`, 0 en, 1 de, 2 fr, not `locale`.
+ */
 export const deviceConfigRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
+  const byIndex = !device.release.i18nApi;
+  const languageOf = (locale: string): number =>
+    Math.max(0, DISPLAY_LANGUAGES.indexOf(locale as (typeof DISPLAY_LANGUAGES)[number]));
 
   deviceRoute(app, 'GET', '/api/device/config', 'admin', async (_request, reply) => {
     const config = device.config.get().device;
@@ -28,10 +34,11 @@ export const deviceConfigRoutes: FastifyPluginAsync = async (app) => {
         power_safe: config.display.powersafe,
         screensaver: config.display.screensaver,
         contrast: config.display.contrast,
-        locale: config.display.locale,
+        ...(byIndex ? { language: languageOf(config.display.locale) } : { locale: config.display.locale }),
         diagramduration: config.display.diagram_duration,
         diagrammode: config.display.diagram_mode,
-      },
+        // The older firmware's shape has no `locale`; the type describes v24.11.7 on.
+      } as DeviceConfig['display'],
       led: config.led.map((led) => ({ brightness: led.brightness })),
     };
     return sendJson(reply, body);
@@ -62,7 +69,9 @@ export const deviceConfigRoutes: FastifyPluginAsync = async (app) => {
       screensaver: asBool(field('screensaver')),
       contrast: asUint8(field('contrast')),
       // A 3-byte buffer: two bytes of UTF-8 and the terminator.
-      locale: truncateBytes(asString(field('locale')), 2),
+      locale: byIndex
+        ? (DISPLAY_LANGUAGES[asUint8(field('language'))] ?? 'en')
+        : truncateBytes(asString(field('locale')), 2),
       diagram_duration: asUint32(field('diagramduration')),
       diagram_mode: asUint8(field('diagrammode')),
     };

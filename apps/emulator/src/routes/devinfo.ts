@@ -26,6 +26,8 @@ export const devinfoRoutes: FastifyPluginAsync<{ sim: Simulation }> = async (app
       fw_build_datetime: valid ? spec.fwBuildDateTime : '1970-01-01 00:00:00',
       pdl_supported: valid && pdlSupported(inverter.family, spec.fwBuildVersion),
     };
+    // Reported from v25.1.14 on; the release table marks that span with `dataAgeMs`.
+    if (!app.device.release.dataAgeMs) delete (body as Partial<DevInfoResponse>).pdl_supported;
     return sendJson(reply, body);
   });
 };

@@ -46,21 +46,28 @@ function isAcceptableConfig(bytes: Buffer): boolean {
   return parsed !== undefined && isObject(parsed.value) && isObject(parsed.value.cfg);
 }
 
-/** Contract §7.5: backup, restore, delete and factory reset of the device's files. */
+/**
+ * Contract §7.5: backup, restore, delete and factory reset of the device's files. Before
+ * v24.11.7 (`fileApi` 'config') the same live under /api/config/*: the list is
+ * `{"configs":[{"name"}]}` without sizes, there is no single-file delete, and
+ * /api/config/delete is the factory reset.
+ */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
   const pathOf = (name: string): string => join(device.dataDir, name);
+  const legacy = device.release.fileApi === 'config';
+  const base = `/api/${device.release.fileApi}`;
 
-  deviceRoute(app, 'GET', '/api/file/list', 'admin', async (_request, reply) => {
+  deviceRoute(app, 'GET', `${base}/list`, 'admin', async (_request, reply) => {
     const files: FileEntry[] = [];
     for (const entry of await readdir(device.dataDir, { withFileTypes: true })) {
       if (!entry.isFile() || isEmulatorFile(entry.name)) continue;
       files.push({ name: entry.name, size: (await stat(pathOf(entry.name))).size });
     }
-    return sendJson(reply, files);
+    return sendJson(reply, legacy ? { configs: files.map(({ name }) => ({ name })) } : files);
   });
 
-  deviceRoute(app, 'GET', '/api/file/get', 'admin', async (request, reply) => {
+  deviceRoute(app, 'GET', `${base}/get`, 'admin', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const name = typeof query.file === 'string' ? query.file : CONFIG_FILE_NAME;
     if (!isDeviceFileName(name) || !(await exists(pathOf(name)))) return reply.code(404).send('');
@@ -71,16 +78,17 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       .send(body);
   });
 
-  jsonPostRoute(app, '/api/file/delete', async (data, _request, reply) => {
-    const name = member(data, 'file');
-    if (!isString(name)) return VALUES_MISSING;
-    if (!isDeviceFileName(name) || !(await exists(pathOf(name)))) return reply.code(404).send('');
-    await unlink(pathOf(name));
-    device.console.line(`File ${name} deleted`);
-    return success('File deleted', ResponseCode.FileDeleteSuccess);
-  });
+  if (!legacy)
+    jsonPostRoute(app, '/api/file/delete', async (data, _request, reply) => {
+      const name = member(data, 'file');
+      if (!isString(name)) return VALUES_MISSING;
+      if (!isDeviceFileName(name) || !(await exists(pathOf(name)))) return reply.code(404).send('');
+      await unlink(pathOf(name));
+      device.console.line(`File ${name} deleted`, 'webapi');
+      return success('File deleted', ResponseCode.FileDeleteSuccess);
+    });
 
-  jsonPostRoute(app, '/api/file/delete_all', async (data) => {
+  jsonPostRoute(app, legacy ? '/api/config/delete' : '/api/file/delete_all', async (data) => {
     const wanted = member(data, 'delete');
     if (!isBool(wanted)) return VALUES_MISSING;
     if (!wanted) return warning('Not deleted anything!', ResponseCode.FileNotDeleted);
@@ -90,12 +98,12 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       if (name === PIN_MAPPING_FILE_NAME || isEmulatorFile(name)) continue;
       await unlink(pathOf(name)).catch(() => undefined);
     }
-    device.console.line('Factory reset: all files deleted, restarting');
+    device.console.line('Factory reset: all files deleted, restarting', 'webapi', 'W');
     device.restart('factory reset');
     return success('Configuration resettet. Rebooting now...', ResponseCode.FileSuccess);
   });
 
-  deviceRoute(app, 'POST', '/api/file/upload', 'admin', async (request, reply) => {
+  deviceRoute(app, 'POST', `${base}/upload`, 'admin', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const name = typeof query.file === 'string' ? query.file : undefined;
     const upload = uploadedFile(request);
@@ -113,7 +121,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       }
       // The restored config must not be overwritten by the RAM copy before the restart.
       if (name === CONFIG_FILE_NAME) device.config.freeze();
-      device.console.line(`File ${name} uploaded (${upload.bytes.length} bytes), restarting`);
+      device.console.line(`File ${name} uploaded (${upload.bytes.length} bytes), restarting`, 'webapi');
     }
     // As on the device, the answer is OK and a restart follows, with or without a file.
     device.restart(`file upload ${name ?? '(no name)'}`);

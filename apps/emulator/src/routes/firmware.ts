@@ -50,8 +50,11 @@ export const firmwareRoutes: FastifyPluginAsync = async (app) => {
         md5,
         flashedAt: device.clock.now(),
       });
-      device.console.line(`OTA: image of ${upload.bytes.length} bytes (MD5 ${md5}) written, restarting`);
-    } else device.console.line(`OTA failed: ${problem}, restarting`);
+      device.console.line(
+        `OTA: image of ${upload.bytes.length} bytes (MD5 ${md5}) written, restarting`,
+        'webapi',
+      );
+    } else device.console.line(`OTA failed: ${problem}, restarting`, 'webapi', 'E');
     device.restart(problem === undefined ? 'firmware update' : 'firmware update failed');
     return problem === undefined ? sendUploadOk(reply) : sendUploadFail(reply);
   });

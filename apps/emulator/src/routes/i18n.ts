@@ -35,6 +35,8 @@ async function discoverPacks(dataDir: string): Promise<DiscoveredPack[]> {
 /** Contract §10: language packs uploaded to the device, no auth. */
 export const i18nRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
+  // Before v24.11.7 neither endpoint exists: both paths answer index.html.
+  if (!device.release.i18nApi) return;
   const packs = await discoverPacks(device.dataDir);
 
   deviceRoute(app, 'GET', '/api/i18n/languages', 'none', async (_request, reply) =>

@@ -1,6 +1,5 @@
 import {
-  isLimitType,
-  LimitType,
+  limitKindOf,
   MAX_INVERTER_LIMIT,
   parseSerial,
   ResponseCode,
@@ -13,7 +12,10 @@ import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respo
 import { deviceRoute } from '../http/route';
 import type { Simulation } from '../sim/simulation';
 
-/** GET /api/limit/status and POST /api/limit/config (contract §9.1, §9.2). */
+/**
+ * GET /api/limit/status and POST /api/limit/config (contract §9.1, §9.2); `limit_type` as
+ * the played release encodes it (0/1/256/257, or 0..3 from v25.9.11).
+ */
 export const limitRoutes: FastifyPluginAsync<{ sim: Simulation }> = async (app, { sim }) => {
   deviceRoute(app, 'GET', '/api/limit/status', 'readonly', async (_request, reply) => {
     const body: LimitStatusMap = {};
@@ -48,17 +50,18 @@ export const limitRoutes: FastifyPluginAsync<{ sim: Simulation }> = async (app, 
         }),
       );
     }
-    if (!isLimitType(type))
-      return sendJson(reply, warning('Invalid type specified!', ResponseCode.LimitInvalidType));
+    const kind = limitKindOf(app.device.release.limitScheme, type);
+    if (!kind) return sendJson(reply, warning('Invalid type specified!', ResponseCode.LimitInvalidType));
     const entry = sim.find(serial);
     if (!entry)
       return sendJson(reply, warning('Invalid inverter specified!', ResponseCode.LimitInvalidInverter));
-    const relative = type === LimitType.RelativeNonPersistent || type === LimitType.RelativePersistent;
+    const relative = !kind.absolute;
     // The device answers success even when it drops the command (commands disabled, night).
     if (entry.inverter.commandsEnabled && entry.inverter.radioReady) {
-      entry.inverter.queue({ kind: 'limit', value: relative ? Math.min(100, value) : value, type });
+      entry.inverter.queue({ kind: 'limit', value: relative ? Math.min(100, value) : value, ...kind });
       app.device.console.line(
-        `Set limit of ${entry.inverter.serialText.toUpperCase()} to ${value} ${relative ? '%' : 'W'}${type >= 256 ? ' (persistent)' : ''}`,
+        `Set limit of ${entry.inverter.serialText.toUpperCase()} to ${value} ${relative ? '%' : 'W'}${kind.persistent ? ' (persistent)' : ''}`,
+        'webapi',
       );
     }
     return sendJson(reply, SETTINGS_SAVED);

@@ -10,7 +10,7 @@ export const maintenanceRoutes: FastifyPluginAsync = async (app) => {
     const reboot = member(data, 'reboot');
     if (!isBool(reboot)) return VALUES_MISSING;
     if (!reboot) return warning('Reboot cancled!', ResponseCode.MaintenanceRebootCancled);
-    app.device.console.line('Restarting by user request');
+    app.device.console.line('Restarting by user request', 'webapi', 'W');
     app.device.restart('reboot requested');
     return success('Reboot triggered!', ResponseCode.MaintenanceRebootTriggered);
   });

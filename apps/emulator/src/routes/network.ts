@@ -1,7 +1,17 @@
 import { ResponseCode, type NetworkConfig, type NetworkStatus } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { expandHostname } from '../config/identity';
-import { asBool, byteLength, isBool, isString, isUint32At, member, truncateBytes } from '../http/json-values';
+import {
+  asBool,
+  asString,
+  asUint32,
+  byteLength,
+  isBool,
+  isString,
+  isUint32At,
+  member,
+  truncateBytes,
+} from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { wifiSignal } from './vitals';
@@ -37,7 +47,12 @@ const STRING_KEYS = [
   'dns2',
 ] as const;
 
-/** Contract §3.1-3.3. The emulator is a Wi-Fi station whenever an SSID is configured. */
+/**
+ * Contract §3.1-3.3. The emulator is a Wi-Fi station whenever an SSID is configured.
+ * From v25.5.10 (`syslog`) the config also carries the syslog server: never required in
+ * a POST, checked only when it turns syslog on, and stored whatever it says (a missing
+ * key stores off, the text "null", port 0).
+ */
 export const networkRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
   // The admin AP is up at boot without a station connection, and for `aptimeout` minutes
@@ -80,7 +95,7 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
   });
 
   deviceRoute(app, 'GET', '/api/network/config', 'admin', async (_request, reply) => {
-    const { wifi, mdns } = device.config.get();
+    const { wifi, mdns, syslog } = device.config.get();
     const body: NetworkConfig = {
       hostname: wifi.hostname,
       dhcp: wifi.dhcp,
@@ -93,6 +108,11 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
       password: wifi.password,
       aptimeout: wifi.aptimeout,
       mdnsenabled: mdns.enabled,
+      ...(syslog && {
+        syslogenabled: syslog.enabled,
+        sysloghostname: syslog.hostname,
+        syslogport: syslog.port,
+      }),
     };
     return sendJson(reply, body);
   });
@@ -132,6 +152,23 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
       return warning('ApTimeout must be a number between 0 and 99999!', ResponseCode.NetworkApTimeoutInvalid);
     }
     const config = device.config.get();
+    const syslog = config.syslog && {
+      enabled: asBool(field('syslogenabled')),
+      hostname: asString(field('sysloghostname')),
+      port: asUint32(field('syslogport')),
+    };
+    if (syslog?.enabled) {
+      if (syslog.hostname.length === 0 || syslog.hostname.length > 128) {
+        return warning(
+          'Syslog Server must between 1 and 128 characters long!',
+          ResponseCode.NetworkSyslogHostnameLength,
+          { max: 128 },
+        );
+      }
+      if (syslog.port === 0 || syslog.port > 65535) {
+        return warning('Port must be a number between 1 and 65535!', ResponseCode.NetworkSyslogPort);
+      }
+    }
     Object.assign(config.wifi, {
       ssid: text('ssid'),
       password: text('password'),
@@ -146,6 +183,14 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
     });
     config.wifi.hostname = truncateBytes(config.wifi.hostname, 31);
     config.mdns.enabled = asBool(field('mdnsenabled'));
+    if (syslog) {
+      // Stored in a 16-bit field and a 128-byte buffer.
+      config.syslog = {
+        ...syslog,
+        hostname: truncateBytes(syslog.hostname, 128),
+        port: syslog.port & 0xffff,
+      };
+    }
     apOpenedAtMs = device.uptimeMs();
     return persist(device, 'network', SETTINGS_SAVED);
   });

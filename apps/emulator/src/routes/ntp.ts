@@ -6,6 +6,7 @@ import { SETTINGS_SAVED, VALUES_MISSING, sendJson, success, warning } from '../h
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { isDayPeriod, sunTimes, type SunsetType } from '../sim/sun';
 import { formatDeviceTime } from '../time/posix-tz';
+import { firmwareZones, resolveZone } from '../firmware/zones';
 
 /** Sunrise/sunset as the NTP status shows them (contract §3.4, inverters.md §8.1). */
 function sunInfo(
@@ -47,9 +48,20 @@ const TIME_CHECKS = [
   ['second', 0, 59, 'Second must be a number between 0 and 59!', ResponseCode.NtpSecondInvalid],
 ] as const;
 
-/** Contract §3.4-3.8: NTP settings, status with sun times, reading and setting the clock. */
+/**
+ * Contract §3.4-3.8: NTP settings, status with sun times, reading and setting the clock.
+ * A release whose zones come from the API (v26.3.28) also serves the list, stores only
+ * the zone's name and resolves its rule itself: `ntp_timezone` leaves its settings.
+ */
 export const ntpRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
+  const namesOnly = device.release.zoneSource === 'api';
+
+  if (namesOnly) {
+    deviceRoute(app, 'GET', '/api/ntp/zones', 'readonly', async (_request, reply) =>
+      sendJson(reply, firmwareZones()),
+    );
+  }
 
   deviceRoute(app, 'GET', '/api/ntp/status', 'readonly', async (_request, reply) => {
     const { ntp } = device.config.get();
@@ -68,7 +80,7 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
     const { ntp } = device.config.get();
     const body: NtpConfig = {
       ntp_server: ntp.server,
-      ntp_timezone: ntp.timezone,
+      ...(!namesOnly && { ntp_timezone: ntp.timezone }),
       ntp_timezone_descr: ntp.timezone_descr,
       longitude: ntp.longitude,
       latitude: ntp.latitude,
@@ -78,6 +90,7 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
   });
 
   jsonPostRoute(app, '/api/ntp/config', async (data) => {
+    if (namesOnly) return saveZoneByName(device, data);
     const server = member(data, 'ntp_server');
     const timezone = member(data, 'ntp_timezone');
     const longitude = member(data, 'longitude');
@@ -146,7 +159,50 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
       if (parts[key] < min || parts[key] > max) return warning(message, code, { min, max });
     }
     device.time.setLocal(parts);
-    device.console.line(`Time updated: ${formatDeviceTime(device.time.local())}`);
+    device.console.line(`Time updated: ${formatDeviceTime(device.time.local())}`, 'NTP');
     return success('Time updated!', ResponseCode.NtpTimeUpdated);
   });
 };
+
+/**
+ * POST /api/ntp/config from v26.3.28: the name is required instead of the rule, which is
+ * ignored; an unknown name is stored all the same and leaves the device without a zone
+ * (UTC; the firmware keeps the old rule until its next restart). 9002 is never sent.
+ */
+function saveZoneByName(device: Device, data: unknown) {
+  const server = member(data, 'ntp_server');
+  const descr = member(data, 'ntp_timezone_descr');
+  const longitude = member(data, 'longitude');
+  const latitude = member(data, 'latitude');
+  if (
+    !isString(server) ||
+    !isString(descr) ||
+    !isNumber(longitude) ||
+    !isNumber(latitude) ||
+    !isUint8At(data, 'sunsettype')
+  ) {
+    return VALUES_MISSING;
+  }
+  const outside = (text: string, max: number): boolean => byteLength(text) === 0 || byteLength(text) > max;
+  if (outside(server, 31)) {
+    return warning('NTP Server must between 1 and 31 characters long!', ResponseCode.NtpServerLength, {
+      max: 31,
+    });
+  }
+  if (outside(descr, 50)) {
+    return warning(
+      'Timezone description must between 1 and 50 characters long!',
+      ResponseCode.NtpTimezoneDescriptionLength,
+      { max: 50 },
+    );
+  }
+  Object.assign(device.config.get().ntp, {
+    server,
+    timezone: resolveZone(descr) ?? '',
+    timezone_descr: descr,
+    latitude,
+    longitude,
+    sunsettype: member(data, 'sunsettype') as number,
+  });
+  return persist(device, 'ntp', SETTINGS_SAVED);
+}

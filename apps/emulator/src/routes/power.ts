@@ -32,7 +32,10 @@ export const powerRoutes: FastifyPluginAsync<{ sim: Simulation }> = async (app, 
     const action = isBool(power) ? (power ? 'on' : 'off') : restart === true ? 'restart' : undefined;
     if (action && entry.inverter.commandsEnabled && entry.inverter.radioReady) {
       entry.inverter.queue({ kind: 'power', action });
-      app.device.console.line(`Power ${action} inverter ${entry.inverter.serialText.toUpperCase()}`);
+      app.device.console.line(
+        `Power ${action} inverter ${entry.inverter.serialText.toUpperCase()}`,
+        'webapi',
+      );
     }
     return sendJson(reply, SETTINGS_SAVED);
   });

@@ -1,4 +1,4 @@
-import { configVersionText, type SystemStatus } from '@opendtu/api';
+import type { SystemStatus } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { expandHostname } from '../config/identity';
 import { sendJson } from '../http/respond';
@@ -8,7 +8,7 @@ import { heapFigures, HEAP_TOTAL, littlefsUsed, LITTLEFS_TOTAL, SKETCH_TOTAL, ta
 /** The reset reasons the ESP-IDF reports after power-up and after `ESP.restart()`. */
 const RESET_REASON = { 'power-on': 'Vbat power on reset', software: 'Software reset CPU' } as const;
 
-/** GET /api/system/status (contract §2.4): identity of the reference release, live figures. */
+/** GET /api/system/status (contract §2.4): identity of the played release, live figures. */
 export const systemRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
   deviceRoute(app, 'GET', '/api/system/status', 'readonly', async (_request, reply) => {
@@ -37,8 +37,10 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
       resetreason_0: RESET_REASON[device.resetReason],
       resetreason_1: RESET_REASON[device.resetReason],
       cfgsavecount: config.cfg.save_count,
-      config_version: configVersionText(),
-      git_hash: 'v25.4.10',
+      config_version: device.release.configVersion,
+      git_hash: device.release.version,
+      // Right after git_hash, as the firmware writes it; a release build says "master".
+      ...(device.release.gitBranch && { git_branch: 'master' }),
       pioenv: 'generic_esp32',
       uptime: Math.floor(uptimeMs / 1000),
       nrf_configured: radios.nrf.configured,

@@ -3,10 +3,10 @@
  * as Pending, acknowledged (Ok) when the inverter answers, or Failure after all re-sends
  * (2 s timeout, 5 tries), in which case the DTU re-sends the last one on every poll turn.
  */
-import type { LimitType, SetStatus } from '@opendtu/api';
+import type { LimitKind, SetStatus } from '@opendtu/api';
 
 export type Command =
-  { kind: 'limit'; value: number; type: LimitType } | { kind: 'power'; action: 'on' | 'off' | 'restart' };
+  ({ kind: 'limit'; value: number } & LimitKind) | { kind: 'power'; action: 'on' | 'off' | 'restart' };
 
 /** Time from sending to the acknowledgement. */
 export const ACK_DELAY_MS = 150;

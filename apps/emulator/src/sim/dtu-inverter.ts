@@ -211,8 +211,8 @@ export class DtuInverter {
       else this.physical.setPower(command.action === 'on', at);
       return;
     }
-    const relative = command.type === 1 || command.type === 257;
-    const persistent = command.type >= 256;
+    const relative = !command.absolute;
+    const persistent = command.persistent;
     const nominal = this.spec.nominalPower;
     this.physical.setLimit(relative ? command.value : (command.value / nominal) * 100, persistent);
     this.lastLimitAckAt = uptime;

@@ -85,6 +85,10 @@ async function send(path: string, init: RequestInit, options: RequestOptions): P
 }
 
 async function parse<T>(response: Response, options: RequestOptions): Promise<T> {
+  // A device without the endpoint answers with index.html (contract §0.2), 200.
+  if (response.headers.get('Content-Type')?.startsWith('text/html')) {
+    return fail(new ApiError('not an API answer', response.status), options);
+  }
   const text = await response.text();
   let body: unknown = undefined;
   let parseError: string | undefined;
@@ -102,7 +106,6 @@ async function parse<T>(response: Response, options: RequestOptions): Promise<T>
       options,
     );
   }
-  // A device without the endpoint answers with index.html (contract §0.2).
   if (parseError !== undefined) return fail(new ApiError(parseError, response.status), options);
   return body as T;
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useLoggedIn } from '../api/auth';
+import { useCapabilities } from '../api/firmware';
 import { logout } from '../api/security';
 import { DropdownDivider, NavDropdown } from '../components/dropdown';
 import { useI18n } from '../i18n/i18n-provider';
@@ -17,6 +18,7 @@ const SETTINGS_MENU: readonly (readonly [string, string] | 'divider')[] = [
   [ROUTES.settingsSecurity, 'menu.SecuritySettings'],
   [ROUTES.settingsDtu, 'menu.DTUSettings'],
   [ROUTES.settingsDevice, 'menu.DeviceManager'],
+  [ROUTES.settingsLogging, 'menu.LoggingSettings'],
   'divider',
   [ROUTES.settingsConfig, 'menu.ConfigManagement'],
   [ROUTES.firmwareUpgrade, 'menu.FirmwareUpgrade'],
@@ -73,6 +75,8 @@ export function Navbar() {
   const loggedIn = useLoggedIn();
   const [, navigate] = useLocation();
   const [expanded, setExpanded] = useState(false);
+  // Only firmware from v25.5.10 has logging settings; asked once logged in (they need the admin).
+  const logging = useCapabilities(loggedIn)?.logging;
 
   return (
     <nav className="navbar navbar-expand-md fixed-top bg-body-tertiary border-bottom" data-bs-theme="dark">
@@ -104,7 +108,12 @@ export function Navbar() {
                 {t('menu.LiveView')}
               </NavLink>
             </li>
-            <Menu label={t('menu.Settings')} items={SETTINGS_MENU} />
+            <Menu
+              label={t('menu.Settings')}
+              items={
+                logging ? SETTINGS_MENU : SETTINGS_MENU.filter((item) => item[0] !== ROUTES.settingsLogging)
+              }
+            />
             <Menu label={t('menu.Info')} items={INFO_MENU} />
             <li className="nav-item">
               <NavLink href={ROUTES.about} className="nav-link">

@@ -13,6 +13,7 @@ import { LivePage } from '../features/live/live-page';
 import { RebootPage } from '../features/maintenance/reboot-page';
 import { DeviceManagerPage } from '../features/settings/device/device-manager-page';
 import { DtuSettingsPage } from '../features/settings/dtu/dtu-settings-page';
+import { LoggingSettingsPage } from '../features/settings/logging/logging-settings-page';
 import { MqttSettingsPage } from '../features/settings/mqtt/mqtt-settings-page';
 import { NetworkSettingsPage } from '../features/settings/network/network-settings-page';
 import { NtpSettingsPage } from '../features/settings/ntp/ntp-settings-page';
@@ -40,6 +41,7 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.settingsSecurity]: () => <SecuritySettingsPage />,
   [ROUTES.settingsDtu]: () => <DtuSettingsPage />,
   [ROUTES.settingsDevice]: () => <DeviceManagerPage />,
+  [ROUTES.settingsLogging]: () => <LoggingSettingsPage />,
   [ROUTES.settingsConfig]: () => <ConfigPage />,
   [ROUTES.firmwareUpgrade]: () => (
     <RequireLogin>

@@ -17,6 +17,7 @@ export const ROUTES = {
   settingsSecurity: '/settings/security',
   settingsDtu: '/settings/dtu',
   settingsDevice: '/settings/device',
+  settingsLogging: '/settings/logging',
   settingsConfig: '/settings/config',
   firmwareUpgrade: '/firmware/upgrade',
   maintenanceReboot: '/maintenance/reboot',

@@ -21,7 +21,7 @@ export const EMPTY_CONSOLE: ConsoleText = { text: '', atLineStart: true };
 /**
  * Appends a frame: every line that begins in it is prefixed with `stamp`; a piece that
  * continues the previous frame's line is not. Carriage returns are dropped (the device
- * ends lines with CRLF). Keeps at most `maxChars`, cutting whole lines from the front.
+ * ends lines with CRLF up to v25.4.10, LF from v25.5.10). Keeps at most `maxChars`, cutting whole lines from the front.
  */
 export function appendFrame(
   previous: ConsoleText,
@@ -29,7 +29,9 @@ export function appendFrame(
   stamp: string,
   maxChars: number,
 ): ConsoleText {
-  const clean = frame.replace(/\r/g, '');
+  // Colour codes, should a build of the firmware send ESP-IDF's, are dropped with them.
+  // eslint-disable-next-line no-control-regex -- the escape character is what is matched
+  const clean = frame.replace(/\r|\x1b\[[\d;]*m/g, '');
   if (!clean) return previous;
   const lines = clean.split('\n');
   // A frame ending in a newline leaves one empty piece behind: the next line has not begun.

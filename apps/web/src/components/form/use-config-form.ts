@@ -13,7 +13,11 @@ export type FormErrors<T> = Partial<Record<(keyof T & string) | FieldPath<T>, st
 export interface ConfigFormOptions<T> {
   /** Reads the settings; must be stable (module level or useCallback). */
   load: (signal: AbortSignal) => Promise<T>;
-  /** Sends the settings; the device's answer is shown by code. */
+  /**
+   * Sends the settings; the device's answer is shown by code. `values` are the device's
+   * whole answer with the edits over it (read-modify-write), so keys this app does not
+   * show, such as those newer firmware adds, go back unchanged: pass them all on.
+   */
   save: (values: T) => Promise<ApiResponse>;
   /** The spec's rules; nothing is sent while any field has a message. */
   validate?: (values: T) => FormErrors<T>;

@@ -1,6 +1,7 @@
 import type { ApiResponse, FileEntry } from '@opendtu/api';
 import { useState } from 'react';
 import { deleteFile, getFile } from '../../api/file';
+import { useCapabilities } from '../../api/firmware';
 import { ApiAlert } from '../../components/api-alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -19,6 +20,8 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
   const [toDelete, setToDelete] = useState<string>();
   const [answer, setAnswer] = useState<ApiResponse>();
   const [busy, setBusy] = useState(false);
+  // Firmware before v24.11.7 deletes files only all at once (the factory reset).
+  const singleDelete = useCapabilities()?.fileApi === 'file';
 
   const download = (name: string) => void getFile(name).then((blob) => saveBlob(blob, name));
   const remove = () => {
@@ -64,7 +67,8 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
                   <tr key={file.name}>
                     <td>{file.name}</td>
                     <td className="text-end text-nowrap">
-                      {formatBytes(locale, file.size, file.size < 1024 ? 'byte' : 'kilobyte', 1)}
+                      {file.size !== undefined &&
+                        formatBytes(locale, file.size, file.size < 1024 ? 'byte' : 'kilobyte', 1)}
                     </td>
                     <td className="text-end">
                       <button
@@ -75,14 +79,16 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
                       >
                         {t('fileadmin.Download')}
                       </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger m-1"
-                        onClick={() => setToDelete(file.name)}
-                        aria-label={`${t('fileadmin.Delete')}: ${file.name}`}
-                      >
-                        {t('fileadmin.Delete')}
-                      </button>
+                      {singleDelete && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-danger m-1"
+                          onClick={() => setToDelete(file.name)}
+                          aria-label={`${t('fileadmin.Delete')}: ${file.name}`}
+                        >
+                          {t('fileadmin.Delete')}
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))}

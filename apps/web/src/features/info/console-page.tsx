@@ -6,7 +6,7 @@ import { useToast } from '../../components/toast';
 import { useI18n } from '../../i18n/i18n-provider';
 import { copyText } from '../../lib/clipboard';
 import { saveBlob } from '../../lib/download';
-import { ConsoleMatches, matchingLines } from './console-matches';
+import { consoleLines, ConsoleMatches } from './console-matches';
 import { useConsoleLog } from './use-console-log';
 
 /** A file name that sorts by when the log was saved: opendtu-console-2026-06-21-1230.txt. */
@@ -17,7 +17,17 @@ function logFileName(now: Date): string {
   )}${two(now.getMinutes())}.txt`;
 }
 
-/** The device's log as it streams in, with tools to follow, search, copy and keep it. */
+/** The ESP-IDF levels, most severe first, with the texts the logging settings use. */
+const LEVELS = { E: 'error', W: 'warn', I: 'info', D: 'debug', V: 'verbose' };
+
+/** How many of the newest lines the list view draws (copy and download take them all). */
+const SHOWN_LINES = 500;
+
+/**
+ * The device's log as it streams in, with tools to follow, search, copy and keep it.
+ * From firmware v25.5.10 on each line carries a level and a tag: then the log is shown
+ * coloured by level, and can be narrowed to one level or one tag.
+ */
 export function ConsolePage() {
   const { t, tc } = useI18n();
   const toast = useToast();
@@ -25,14 +35,46 @@ export function ConsolePage() {
   const { text, clear } = useConsoleLog();
   const [autoScroll, setAutoScroll] = useState(true);
   const [filter, setFilter] = useState('');
+  const [level, setLevel] = useState('');
+  const [tag, setTag] = useState('');
   const outputRef = useRef<HTMLTextAreaElement & HTMLPreElement>(null);
   const ids = { scroll: useId(), filter: useId() };
-  const matches = useMemo(() => (filter ? matchingLines(text, filter) : []), [text, filter]);
+  const lines = useMemo(() => consoleLines(text), [text]);
+  const tags = useMemo(
+    () => [...new Set(lines.map((line) => line.tag ?? ''))].filter(Boolean).sort(),
+    [lines],
+  );
+  const narrowed = !!(filter || level || tag);
+  const matches = useMemo(() => {
+    const needle = filter.toLowerCase();
+    return lines
+      .filter(
+        (line) =>
+          (!level || line.level === level) &&
+          (!tag || line.tag === tag) &&
+          line.text.toLowerCase().includes(needle),
+      )
+      .slice(-SHOWN_LINES);
+  }, [lines, filter, level, tag]);
+  const choice = (label: string, value: string, onChange: (value: string) => void, options: string[][]) => (
+    <select
+      className="form-select form-select-sm w-auto"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {options.map(([key, text]) => (
+        <option key={key} value={key}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
 
   useLayoutEffect(() => {
     const output = outputRef.current;
     if (autoScroll && output) output.scrollTop = output.scrollHeight;
-  }, [text, filter, autoScroll]);
+  }, [matches, text, autoScroll]);
 
   const copy = () =>
     copyText(text).then(
@@ -60,6 +102,18 @@ export function ConsolePage() {
         <label className="visually-hidden" htmlFor={ids.filter}>
           {t('console.Filter')}
         </label>
+        {tags.length > 0 && (
+          <>
+            {choice(t('console.LogLevel'), level, setLevel, [
+              ['', t('console.AllLevels')],
+              ...Object.entries(LEVELS).map(([letter, name]) => [letter, t(`loggingadmin.log_${name}`)]),
+            ])}
+            {choice(t('console.Tag'), tag, setTag, [
+              ['', t('console.AllTags')],
+              ...tags.map((name) => [name, name]),
+            ])}
+          </>
+        )}
         <input
           id={ids.filter}
           type="search"
@@ -86,11 +140,13 @@ export function ConsolePage() {
           </button>
         </div>
       </div>
-      {filter ? (
+      {narrowed || tags.length > 0 ? (
         <>
-          <p className="small text-body-secondary mb-1" aria-live="polite">
-            {tc('console.MatchCount', matches.length)}
-          </p>
+          {narrowed && (
+            <p className="small text-body-secondary mb-1" aria-live="polite">
+              {tc('console.MatchCount', matches.length)}
+            </p>
+          )}
           <ConsoleMatches ref={outputRef} lines={matches} filter={filter} label={label} />
         </>
       ) : (

@@ -46,6 +46,7 @@ export function FirmwareInfo({ status, version, check, checkAllowed, onCheckAllo
             {status.git_hash}
           </a>,
         ],
+        status.git_branch !== undefined && ['firmwareinfo.FirmwareBranch', status.git_branch],
         [
           'firmwareinfo.FirmwareUpdate',
           <div className="d-flex flex-wrap align-items-center gap-3">

@@ -16,9 +16,9 @@ export function HardwareInfo({ status }: { status: SystemStatus }) {
         ['hardwareinfo.CpuFrequency', `${status.cpufreq} ${t('hardwareinfo.Mhz')}`],
         [
           'hardwareinfo.CpuTemperature',
-          status.cputemp === null ? t('hardwareinfo.NotAvailable') : formatCelsius(locale, status.cputemp),
+          status.cputemp == null ? t('hardwareinfo.NotAvailable') : formatCelsius(locale, status.cputemp),
         ],
-        [
+        flash !== undefined && [
           'hardwareinfo.FlashSize',
           `${formatBytes(locale, flash, 'kilobyte')} (${formatBytes(locale, flash, 'megabyte', 2)})`,
         ],

@@ -7,7 +7,8 @@ import { InfoSection } from './info-card';
 interface MemoryRow {
   key: string;
   used: number;
-  total: number;
+  /** Absent when the firmware does not report it (PSRAM before v24.2.12). */
+  total: number | undefined;
 }
 
 function UsageBar({ percent, label }: { percent: number; label: string }) {
@@ -38,7 +39,7 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
   const { t, locale } = useI18n();
   const rows: MemoryRow[] = [
     { key: 'memoryinfo.Heap', used: status.heap_used, total: status.heap_total },
-    { key: 'memoryinfo.PsRam', used: status.psram_used, total: status.psram_total },
+    { key: 'memoryinfo.PsRam', used: status.psram_used ?? 0, total: status.psram_total },
     { key: 'memoryinfo.LittleFs', used: status.littlefs_used, total: status.littlefs_total },
     { key: 'memoryinfo.Sketch', used: status.sketch_used, total: status.sketch_total },
   ];
@@ -62,17 +63,20 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{t(row.key)}</th>
-              <td className="memory-usage">
-                <UsageBar percent={usedPercent(row.used, row.total)} label={t(row.key)} />
-              </td>
-              <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.total - row.used)}</td>
-              <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.used)}</td>
-              <td className="text-end text-nowrap">{kb(row.total)}</td>
-            </tr>
-          ))}
+          {rows.map(
+            (row) =>
+              row.total !== undefined && (
+                <tr key={row.key}>
+                  <th scope="row">{t(row.key)}</th>
+                  <td className="memory-usage">
+                    <UsageBar percent={usedPercent(row.used, row.total)} label={t(row.key)} />
+                  </td>
+                  <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.total - row.used)}</td>
+                  <td className="text-end text-nowrap d-none d-md-table-cell">{kb(row.used)}</td>
+                  <td className="text-end text-nowrap">{kb(row.total)}</td>
+                </tr>
+              ),
+          )}
         </tbody>
       </table>
     </InfoSection>

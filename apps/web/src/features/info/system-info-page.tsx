@@ -1,5 +1,7 @@
 import { useCallback, useMemo } from 'react';
+import { useFirmware } from '../../api/firmware';
 import { getSystemStatus } from '../../api/system';
+import { Alert } from '../../components/api-alert';
 import { useApiData } from '../../api/use-api-data';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -26,11 +28,17 @@ export function SystemInfoPage() {
     [gitHash],
   );
   const check = useVersionCheck(version, checkAllowed === true);
+  const firmware = useFirmware();
   return (
     <PageFrame title={t('systeminfo.SystemInfo')} isLoading={isLoading && !status} onReload={reload}>
       {checkAllowed === undefined && <VersionPermissionCard onAnswer={setCheckAllowed} />}
       {status && version && (
         <>
+          {firmware && !firmware.known && (
+            <Alert variant="warning">
+              {t('firmwareinfo.UnknownFirmware', { version: status.git_hash, release: firmware.release })}
+            </Alert>
+          )}
           <FirmwareInfo
             status={status}
             version={version}
@@ -41,7 +49,7 @@ export function SystemInfoPage() {
           <HardwareInfo status={status} />
           <MemoryInfo status={status} />
           <HeapDetails status={status} />
-          <TaskDetails tasks={status.task_details} />
+          {status.task_details && <TaskDetails tasks={status.task_details} />}
           <RadioInfo status={status} />
         </>
       )}

@@ -27,7 +27,11 @@ export function DeviceInfoDialog({ inverter, onClose }: { inverter: LiveInverter
         ['devinfo.FirmwareBuildDate', info.fw_build_datetime],
         ['devinfo.HardwarePartNumber', String(info.hw_part_number)],
         ['devinfo.HardwareVersion', String(info.hw_version)],
-        ['devinfo.SupportsPowerDistributionLogic', info.pdl_supported ? t('devinfo.Yes') : t('devinfo.No')],
+        // Reported from firmware v25.1.14 on; left out before.
+        [
+          'devinfo.SupportsPowerDistributionLogic',
+          info.pdl_supported === undefined ? '' : t(info.pdl_supported ? 'devinfo.Yes' : 'devinfo.No'),
+        ],
       ]
     : [];
   return (
@@ -41,14 +45,17 @@ export function DeviceInfoDialog({ inverter, onClose }: { inverter: LiveInverter
       ) : (
         <table className="table table-sm mb-0">
           <tbody>
-            {rows.map(([key, value]) => (
-              <tr key={key}>
-                <th scope="row" className="fw-normal">
-                  {t(key)}
-                </th>
-                <td>{value}</td>
-              </tr>
-            ))}
+            {rows.map(
+              ([key, value]) =>
+                value && (
+                  <tr key={key}>
+                    <th scope="row" className="fw-normal">
+                      {t(key)}
+                    </th>
+                    <td>{value}</td>
+                  </tr>
+                ),
+            )}
           </tbody>
         </table>
       )}

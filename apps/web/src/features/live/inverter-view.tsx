@@ -31,7 +31,7 @@ export const InverterView = memo(function InverterView({ inverter }: { inverter:
         {isLiveInverterFull(inverter) ? (
           <>
             <ChannelCards inverter={inverter} />
-            <RadioStatsTable inverter={inverter} />
+            {inverter.radio_stats && <RadioStatsTable inverter={inverter} stats={inverter.radio_stats} />}
           </>
         ) : (
           <p className="text-body-secondary mt-3">{t('home.LoadingInverter')}</p>

@@ -1,4 +1,5 @@
-import { limitTypeOf, type ApiResponse } from '@opendtu/api';
+import { limitTypeFor, type ApiResponse } from '@opendtu/api';
+import { capabilities } from '../../api/firmware';
 import { useId, useState, type FormEvent } from 'react';
 import { getLimitStatus, postLimitConfig } from '../../api/limit';
 import { ApiAlert } from '../../components/api-alert';
@@ -34,11 +35,15 @@ export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onC
     setTouched(true);
     if (problem || busy) return;
     setBusy(true);
-    void postLimitConfig({
-      serial: inverter.serial,
-      limit_value: Number(value),
-      limit_type: limitTypeOf(relative, persistent),
-    })
+    // Persistence is encoded differently from v25.9.11 on: the device's release decides.
+    void capabilities()
+      .then(({ limitScheme }) =>
+        postLimitConfig({
+          serial: inverter.serial,
+          limit_value: Number(value),
+          limit_type: limitTypeFor(limitScheme, { absolute: !relative, persistent }),
+        }),
+      )
       .then((response) => {
         if (response.type === 'success') {
           toast.showResponse(response);

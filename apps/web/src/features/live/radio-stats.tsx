@@ -1,4 +1,4 @@
-import { familyOf, type LiveInverterFull } from '@opendtu/api';
+import { familyOf, type LiveInverterFull, type RadioStats } from '@opendtu/api';
 import { useId, useState } from 'react';
 import { useLoggedIn } from '../../api/auth';
 import { resetRadioStats } from '../../api/inverter';
@@ -13,14 +13,13 @@ import { formatNumber, formatPercent } from '../../lib/format';
 const isCoarseRssi = (serial: string): boolean => familyOf(serial)?.radio === 'nrf';
 
 /** The collapsible radio statistics of one inverter, with a reset. */
-export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
+export function RadioStatsTable({ inverter, stats }: { inverter: LiveInverterFull; stats: RadioStats }) {
   const { t, locale } = useI18n();
   const loggedIn = useLoggedIn();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const bodyId = useId();
-  const stats = inverter.radio_stats;
   const share = (count: number) =>
     stats.tx_request > 0 ? formatPercent(locale, (count / stats.tx_request) * 100, 2) : '';
   const rows: [string, number, boolean][] = [
@@ -65,15 +64,17 @@ export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
                   <td className="text-end text-body-secondary">{withShare ? share(count) : ''}</td>
                 </tr>
               ))}
-              <tr>
-                <th scope="row" className="fw-normal">
-                  {t('home.Rssi')}
-                </th>
-                <td className="text-end">{t('home.dBm', { dbm: formatNumber(locale, stats.rssi) })}</td>
-                <td className="text-end text-body-secondary">
-                  {isCoarseRssi(inverter.serial) ? t('home.RssiHint') : ''}
-                </td>
-              </tr>
+              {stats.rssi !== undefined && (
+                <tr>
+                  <th scope="row" className="fw-normal">
+                    {t('home.Rssi')}
+                  </th>
+                  <td className="text-end">{t('home.dBm', { dbm: formatNumber(locale, stats.rssi) })}</td>
+                  <td className="text-end text-body-secondary">
+                    {isCoarseRssi(inverter.serial) ? t('home.RssiHint') : ''}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
           <span title={loggedIn ? undefined : t('home.LoginRequired')}>

@@ -11,14 +11,17 @@ import { firstError, ipAddress, isIpv4, lengthBetween, numberBetween } from '../
 
 const ADDRESSES = ['ipaddress', 'netmask', 'gateway', 'dns1', 'dns2'] as const;
 
-const loadConfig = () => getNetworkConfig();
+/** The settings with the syslog keys as bindable; they exist only from v25.5.10, and only then does their card show. */
+type NetworkForm = Required<NetworkConfig>;
+
+const loadConfig = () => getNetworkConfig() as Promise<NetworkForm>;
 const loadStatus = () => getNetworkStatus();
 
 /**
  * While DHCP is on the static addresses are unused and hidden, but the device still
  * checks them; an unfinished entry left behind is sent as "no address".
  */
-function saveConfig(values: NetworkConfig) {
+function saveConfig(values: NetworkForm) {
   const sent = { ...values };
   if (sent.dhcp) for (const key of ADDRESSES) if (!isIpv4(sent[key])) sent[key] = '0.0.0.0';
   return postNetworkConfig(sent);
@@ -32,8 +35,8 @@ export function NetworkSettingsPage() {
   const { data: status } = useApiData(loadStatus);
   const ethernet = status?.network_mode === 'Ethernet';
   const validate = useCallback(
-    (values: NetworkConfig): FormErrors<NetworkConfig> => {
-      const errors: FormErrors<NetworkConfig> = {
+    (values: NetworkForm): FormErrors<NetworkForm> => {
+      const errors: FormErrors<NetworkForm> = {
         ssid: lengthBetween(t, values.ssid, ethernet ? 0 : 1, 32, true),
         password: lengthBetween(t, values.password, 0, 64, true),
         hostname: lengthBetween(t, values.hostname, 1, 32, true),
@@ -43,11 +46,15 @@ export function NetworkSettingsPage() {
         for (const key of ADDRESSES)
           errors[key] = firstError(lengthBetween(t, values[key], 1, 32), ipAddress(t, values[key]));
       }
+      if (values.syslogenabled) {
+        errors.sysloghostname = lengthBetween(t, values.sysloghostname, 1, 128, true);
+        errors.syslogport = numberBetween(t, values.syslogport, 1, 65535);
+      }
       return errors;
     },
     [t, ethernet],
   );
-  const form = useConfigForm<NetworkConfig>({ load: loadConfig, save: saveConfig, validate });
+  const form = useConfigForm<NetworkForm>({ load: loadConfig, save: saveConfig, validate });
   const values = form.values;
 
   return (
@@ -95,6 +102,29 @@ export function NetworkSettingsPage() {
           <FormCard title={t('networkadmin.MdnsSettings')}>
             <SwitchField {...form.check('mdnsenabled')} label={t('networkadmin.EnableMdns')} />
           </FormCard>
+          {/* Firmware v25.5.10 on has a syslog client; older firmware sends no such keys. */}
+          {values.syslogenabled !== undefined && (
+            <FormCard title={t('networkadmin.SyslogSettings')}>
+              <SwitchField {...form.check('syslogenabled')} label={t('networkadmin.EnableSyslog')} />
+              {values.syslogenabled && (
+                <>
+                  <TextField
+                    {...form.text('sysloghostname')}
+                    label={t('networkadmin.SyslogHostname')}
+                    maxLength={128}
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
+                  <NumberField
+                    {...form.number('syslogport')}
+                    label={t('networkadmin.SyslogPort')}
+                    min={1}
+                    max={65535}
+                  />
+                </>
+              )}
+            </FormCard>
+          )}
           <FormCard title={t('networkadmin.AdminAp')}>
             <NumberField
               {...form.number('aptimeout')}

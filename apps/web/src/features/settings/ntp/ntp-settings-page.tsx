@@ -14,20 +14,30 @@ import { TimezoneField } from './timezone-field';
 
 const loadZones = () => getZones();
 
-/** NTP settings (spec "Other settings", contract §3.5-3.8): server, zone, location, clock. */
+/**
+ * NTP settings (spec "Other settings", contract §3.5-3.8): server, zone, location, clock.
+ * The zone is chosen by name; its POSIX rule comes from the zone list and is sent along
+ * (firmware before v26.3.28 needs it, later firmware resolves the name itself).
+ */
 export function NtpSettingsPage() {
   const { t } = useI18n();
   const { data: zoneList } = useApiData(loadZones);
-  // The stored zone stays a choice even when the list does not have it.
-  const [stored, setStored] = useState<[string, string]>();
+  // The stored zone stays a choice when the list lacks it (only firmware that still
+  // reports its rule can keep such a zone).
+  const [stored, setStored] = useState<[string, string | undefined]>();
   const load = useCallback(async () => {
     const config = await getNtpConfig();
     setStored([config.ntp_timezone_descr, config.ntp_timezone]);
     return config;
   }, []);
   const zones = useMemo(
-    () => (stored && !zoneList?.[stored[0]] ? { ...zoneList, [stored[0]]: stored[1] } : (zoneList ?? {})),
+    () =>
+      stored?.[1] && !zoneList?.[stored[0]] ? { ...zoneList, [stored[0]]: stored[1] } : (zoneList ?? {}),
     [zoneList, stored],
+  );
+  const save = useCallback(
+    (values: NtpConfig) => postNtpConfig({ ...values, ntp_timezone: zones[values.ntp_timezone_descr] }),
+    [zones],
   );
 
   const validate = useCallback(
@@ -36,14 +46,14 @@ export function NtpSettingsPage() {
       ntp_timezone_descr: firstError(
         lengthBetween(t, values.ntp_timezone_descr, 1, 50, true),
         zones[values.ntp_timezone_descr] === undefined ? t('ntpadmin.ChooseTimezone') : undefined,
-        lengthBetween(t, values.ntp_timezone, 1, 32, true),
+        lengthBetween(t, zones[values.ntp_timezone_descr] ?? '', 1, 32, true),
       ),
       latitude: numberBetween(t, values.latitude, -90, 90, true),
       longitude: numberBetween(t, values.longitude, -180, 180, true),
     }),
     [t, zones],
   );
-  const form = useConfigForm<NtpConfig>({ load, save: postNtpConfig, validate });
+  const form = useConfigForm<NtpConfig>({ load, save, validate });
   const values = form.values;
 
   const sunsetTypes = [
@@ -68,15 +78,9 @@ export function NtpSettingsPage() {
             <TimezoneField
               {...form.text('ntp_timezone_descr')}
               error={form.error('ntp_timezone_descr')}
-              posix={values.ntp_timezone}
+              posix={zones[values.ntp_timezone_descr] ?? ''}
               zones={zones}
-              onChange={(name, posix) =>
-                form.update(
-                  posix === undefined
-                    ? { ntp_timezone_descr: name }
-                    : { ntp_timezone_descr: name, ntp_timezone: posix },
-                )
-              }
+              onChange={(name) => form.set('ntp_timezone_descr', name)}
             />
           </FormCard>
           <FormCard title={t('ntpadmin.LocationConfiguration')}>

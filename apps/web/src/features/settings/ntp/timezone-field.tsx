@@ -10,12 +10,12 @@ interface TimezoneFieldProps {
   error: string | undefined;
   /** Zone name -> POSIX rule, everything that may be chosen. */
   zones: Readonly<Record<string, string>>;
-  onChange: (name: string, posix: string | undefined) => void;
+  onChange: (name: string) => void;
 }
 
 /**
  * The time zone as a searchable list: typing filters the zone names (the browser's own
- * datalist, no library); choosing one sets the name and its POSIX rule together.
+ * datalist, no library); the POSIX rule of the chosen name shows below.
  */
 export function TimezoneField({ id, value, posix, error, zones, onChange }: TimezoneFieldProps) {
   const { t } = useI18n();
@@ -31,7 +31,7 @@ export function TimezoneField({ id, value, posix, error, zones, onChange }: Time
         autoComplete="off"
         spellCheck={false}
         hint={t('ntpadmin.TimezoneHint', { rule: posix })}
-        onChange={(name) => onChange(name, zones[name])}
+        onChange={onChange}
       />
       <datalist id={listId}>
         {Object.keys(zones).map((name) => (

@@ -20,7 +20,8 @@ const load = async (): Promise<SecurityForm> => {
   return { ...config, repeat: config.password };
 };
 
-const save = ({ password, allow_readonly }: SecurityForm) => postSecurityConfig({ password, allow_readonly });
+// Everything the device sent goes back (keys of later firmware too), but not the repeat.
+const save = ({ repeat: _repeat, ...config }: SecurityForm) => postSecurityConfig(config);
 
 /**
  * The device takes a new password with the very next request, so the stored login is
