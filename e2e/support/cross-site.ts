@@ -1,0 +1,137 @@
+// What another website can make the owner's browser do to the device (issue 24): a page
+// served from a second site auto-submits a form to the device, as an attacker's page
+// would. The browser decides alone whether to attach credentials it keeps for the device;
+// the tests observe what it sent and what the device did.
+import type { BrowserContext, Request } from '@playwright/test';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The emulators the socket and cross-site tests run against, in one place. Today's
+ * emulator challenges socket handshakes whenever read-only access is off (as v26.3.30 and
+ * v24.1-v24.9 do). Once it plays firmware releases, its default (v25.4.10) never
+ * challenges and `--firmware v26.3.30` does: add that entry here, and every test below
+ * runs against both (each test probes whether the sockets challenge and expects by that).
+ */
+export const SOCKET_DEVICES: readonly { name: string; args: string[] }[] = [
+  { name: 'emulator (sockets challenged while read-only access is off)', args: [] },
+];
+
+/** A loopback address that is another origin and another site than the device's 127.0.0.1. */
+const ATTACKER_HOST = '127.0.0.2';
+
+export interface AttackerSite {
+  /** Base URL of the attacker's site, e.g. http://127.0.0.2:40111. */
+  url: string;
+  close: () => Promise<void>;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * Serves `/post?action=<url>&enctype=<type>&data=<text>&target=<_self|sink>`: a page that
+ * submits a form with the field `data` at once, into itself or into an invisible frame.
+ */
+export async function startAttackerSite(): Promise<AttackerSite> {
+  const server: Server = createServer((request, response) => {
+    const query = new URL(request.url ?? '/', 'http://x').searchParams;
+    const attribute = (name: string): string => escapeHtml(query.get(name) ?? '');
+    response.setHeader('Content-Type', 'text/html; charset=utf-8');
+    response.end(
+      `<!doctype html><title>Another site</title><iframe name="sink" hidden></iframe>` +
+        `<form method="post" action="${attribute('action')}" enctype="${attribute('enctype')}" target="${attribute('target')}">` +
+        `<input name="data" value="${attribute('data')}"></form><script>document.forms[0].submit()</script>`,
+    );
+  });
+  await new Promise<void>((listening) => server.listen(0, ATTACKER_HOST, listening));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://${ATTACKER_HOST}:${port}`,
+    close: () => new Promise((closed) => server.close(() => closed())),
+  };
+}
+
+export type FormEncoding = 'application/x-www-form-urlencoded' | 'multipart/form-data';
+
+export interface CrossSitePost {
+  /** The device or companion to attack, e.g. http://127.0.0.1:40100/. */
+  base: string;
+  /** A path under `base`, e.g. 'api/security/config'. */
+  path: string;
+  enctype: FormEncoding;
+  /** The form field `data`, as the device reads it (contract §0.4). */
+  data: unknown;
+  /** Submit into the page itself (a visible navigation) or into a hidden frame. */
+  via: 'page' | 'frame';
+}
+
+export interface CrossSiteAnswer {
+  /** Whether the browser attached an Authorization header it kept for the target. */
+  sentCredentials: boolean;
+  /** The HTTP status the browser got, or its network error (e.g. net::ERR_INVALID_AUTH_CREDENTIALS). */
+  outcome: number | string;
+}
+
+/**
+ * Opens the attacker's page in the owner's browser (`context`) and lets it post one form
+ * to the target. Resolves once the browser has the answer (or gave up).
+ */
+export async function postFromOtherSite(
+  context: BrowserContext,
+  attacker: AttackerSite,
+  post: CrossSitePost,
+): Promise<CrossSiteAnswer> {
+  const action = new URL(post.path, post.base).href;
+  const page = await context.newPage();
+  try {
+    const isPost = (request: Request): boolean => request.method() === 'POST' && request.url() === action;
+    const answered = Promise.race([
+      page.waitForEvent('requestfinished', { predicate: isPost }),
+      page.waitForEvent('requestfailed', { predicate: isPost }),
+    ]);
+    const query = new URLSearchParams({
+      action,
+      enctype: post.enctype,
+      data: JSON.stringify(post.data),
+      target: post.via === 'frame' ? 'sink' : '_self',
+    });
+    await page.goto(`${attacker.url}/post?${query}`);
+    const request = await answered;
+    const response = await request.response();
+    const headers = await request.allHeaders();
+    return {
+      sentCredentials: 'authorization' in headers,
+      outcome: response ? response.status() : (request.failure()?.errorText ?? 'failed'),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Whether the device answers a socket handshake without credentials with a 401 challenge
+ * (the kind of device whose sockets make a browser keep the owner's login).
+ */
+export function socketChallenges(base: string, path = 'livedata'): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const upgrade = httpRequest(new URL(path, base), {
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
+      },
+    });
+    upgrade.on('upgrade', (_response, socket) => {
+      socket.destroy();
+      resolve(false);
+    });
+    upgrade.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode === 401);
+    });
+    upgrade.on('error', reject);
+    upgrade.end();
+  });
+}
