@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CLIENT_LIMITS } from './http/connections';
 import type { LocalDateTime } from './time/posix-tz';
 
 export interface CliOptions {
@@ -16,6 +17,8 @@ export interface CliOptions {
   inverters: number | undefined;
   /** Real milliseconds between runs of the live-data push task (the device: 1000). */
   pushIntervalMs: number;
+  /** Connections served at once (the device: about 16). */
+  maxConnections: number;
 }
 
 /** An instant, or a date and time as the device's clock shows it (in its configured zone). */
@@ -54,6 +57,9 @@ export const USAGE = `Usage: opendtu-emulator [options]
   --push-interval <ms>
                    real milliseconds between live-data pushes (default 1000, as the
                    device); with --speed the device pushes faster, e.g. for benchmarks
+  --max-connections <n>
+                   connections served at once, sockets included (default 16, as the
+                   device); benchmarks with more clients raise it
   --verbose        log every request
   --help           show this text`;
 
@@ -86,6 +92,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
       time: { type: 'string' },
       inverters: { type: 'string' },
       'push-interval': { type: 'string', default: '1000' },
+      'max-connections': { type: 'string', default: String(CLIENT_LIMITS.maxConnections) },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -103,5 +110,6 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
     verbose: values.verbose,
     inverters: values.inverters === undefined ? undefined : integer('inverters', values.inverters, 1, 10),
     pushIntervalMs: number('push-interval', values['push-interval'], 1, 60_000),
+    maxConnections: integer('max-connections', values['max-connections'], 1, 10_000),
   };
 }

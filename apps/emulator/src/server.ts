@@ -28,6 +28,7 @@ async function run(options: CliOptions): Promise<void> {
       freshInverters: options.inverters,
       pushIntervalMs: options.pushIntervalMs,
       sinceMidnight: true,
+      maxConnections: options.maxConnections,
     });
     const damaged = device.device.config.damagedCopy;
     if (damaged)
