@@ -29,18 +29,26 @@ export interface AttackerSite {
 const escapeHtml = (text: string): string => text.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * Serves `/post?action=<url>&enctype=<type>&data=<text>&target=<_self|sink>`: a page that
- * submits a form with the field `data` at once, into itself or into an invisible frame.
+ * Serves `/post?action=<url>&enctype=<type>&data=<text>&via=<page|frame|fetch>`: a page that
+ * at once submits a form with the field `data` (into itself or into an invisible frame),
+ * or sends the same body with fetch (no-cors, credentials included).
  */
 export async function startAttackerSite(): Promise<AttackerSite> {
   const server: Server = createServer((request, response) => {
     const query = new URL(request.url ?? '/', 'http://x').searchParams;
     const attribute = (name: string): string => escapeHtml(query.get(name) ?? '');
+    const via = query.get('via');
+    const send =
+      via === 'fetch'
+        ? `const body = new (document.forms[0].enctype === 'multipart/form-data' ? FormData : URLSearchParams)();` +
+          `body.append('data', document.forms[0].data.value);` +
+          `fetch(document.forms[0].action, { method: 'POST', mode: 'no-cors', credentials: 'include', body });`
+        : 'document.forms[0].submit();';
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     response.end(
       `<!doctype html><title>Another site</title><iframe name="sink" hidden></iframe>` +
-        `<form method="post" action="${attribute('action')}" enctype="${attribute('enctype')}" target="${attribute('target')}">` +
-        `<input name="data" value="${attribute('data')}"></form><script>document.forms[0].submit()</script>`,
+        `<form method="post" action="${attribute('action')}" enctype="${attribute('enctype')}" target="${via === 'frame' ? 'sink' : '_self'}">` +
+        `<input name="data" value="${attribute('data')}"></form><script>${send}</script>`,
     );
   });
   await new Promise<void>((listening) => server.listen(0, ATTACKER_HOST, listening));
@@ -62,8 +70,8 @@ export interface CrossSitePost {
   enctype: FormEncoding;
   /** The form field `data`, as the device reads it (contract §0.4). */
   data: unknown;
-  /** Submit into the page itself (a visible navigation) or into a hidden frame. */
-  via: 'page' | 'frame';
+  /** Submit into the page itself (a visible navigation), into a hidden frame, or send with fetch. */
+  via: 'page' | 'frame' | 'fetch';
 }
 
 export interface CrossSiteAnswer {
@@ -94,7 +102,7 @@ export async function postFromOtherSite(
       action,
       enctype: post.enctype,
       data: JSON.stringify(post.data),
-      target: post.via === 'frame' ? 'sink' : '_self',
+      via: post.via,
     });
     await page.goto(`${attacker.url}/post?${query}`);
     const request = await answered;

@@ -29,7 +29,7 @@ const ATTACKER_INVERTER = 'cross-site';
 /**
  * The forms the attacker's page posts: the security settings (a new admin password) in
  * both encodings and an inverter added, each submitted as a navigation of the page, and
- * the password once more from a hidden frame.
+ * the password once more from a hidden frame and with fetch.
  */
 function attacks(base: string): CrossSitePost[] {
   const security = {
@@ -47,6 +47,7 @@ function attacks(base: string): CrossSitePost[] {
     { ...security, enctype: 'application/x-www-form-urlencoded', via: 'page' },
     { ...security, enctype: 'multipart/form-data', via: 'page' },
     { ...security, enctype: 'multipart/form-data', via: 'frame' },
+    { ...security, enctype: 'multipart/form-data', via: 'fetch' },
   ];
 }
 

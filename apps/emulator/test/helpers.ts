@@ -36,6 +36,8 @@ export async function startTestDevice(
     pushIntervalMs?: number;
     /** Live through today from local midnight at boot, as the command line does. */
     sinceMidnight?: boolean;
+    /** Connections served at once once listening (default: no limit). */
+    maxConnections?: number;
   } = {},
 ): Promise<TestDevice> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
@@ -57,6 +59,7 @@ export async function startTestDevice(
       freshInverters: options.freshInverters,
       pushIntervalMs: options.pushIntervalMs,
       sinceMidnight: options.sinceMidnight,
+      maxConnections: options.maxConnections,
     });
   const device: TestDevice = {
     app: await build(),
