@@ -128,7 +128,7 @@ for (const kind of SOCKET_DEVICES) {
     test(`${kind.name}, read-only access ${readonly ? 'on' : 'off'}: what another site can write after each use of the app`, async ({
       browser,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const emulator = await startEmulator(kind.args);
       const device = new DeviceClient(emulator.url);
       await device.setSecurity(ADMIN.password, readonly);

@@ -25,7 +25,7 @@ beforeAll(async () => {
   device = await startTestDevice({ maxConnections: CLIENT_LIMITS.maxConnections });
   await device.app.listen({ port: 0, host: '127.0.0.1' });
   port = (device.app.server.address() as AddressInfo).port;
-});
+}, 30_000);
 afterAll(async () => {
   await device.close();
 });
