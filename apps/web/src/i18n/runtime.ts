@@ -133,7 +133,7 @@ export function createTranslator(trees: readonly (MessageTree | undefined)[]): T
     if (pack && !reported.has(pack)) {
       reported.add(pack);
       // eslint-disable-next-line no-console -- the one trace of a pack that is repaired silently otherwise
-      console.warn(`Language: the links of "${key}" loop or grow too long; English is shown instead`);
+      console.warn('Language: links loop or grow too long, English shown for', key);
     }
     budget = MAX_EXPANSION;
     overflow = false;
