@@ -31,6 +31,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (options.speed) args.push('--speed', String(options.speed));
   if (options.pushIntervalMs) args.push('--push-interval', String(options.pushIntervalMs));
   if (options.time) args.push('--time', options.time);
+  // The HTTP load runs 50 connections at once; the device (and the emulator's default) serves 16.
+  args.push('--max-connections', '64');
   // A shared machine under load can take long to start a process; the bench must not
   // lose minutes of figures to that.
   const emulator = await launchEmulator({ dataDir, args, startTimeoutMs: 90_000 });

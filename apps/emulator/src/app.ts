@@ -10,6 +10,7 @@ import { firmwareProfile, type EmulatedRelease } from './firmware/profiles';
 import { cmtPinsValid, loadPinMapping, nrfPinsValid } from './config/pin-mapping';
 import type { Device, DeviceEvents, ResetReason } from './device';
 import { answerUnreadableBodies } from './http/body-errors';
+import { clientTimeouts } from './http/connections';
 import { abortUnknownMethods } from './http/methods';
 import { registerBodyParsers } from './http/post-data';
 import { configApi } from './routes/config-api';
@@ -43,16 +44,20 @@ export interface DeviceOptions {
   sinceMidnight?: boolean;
   /** The firmware release to play (default v25.4.10, the contract). */
   firmware?: EmulatedRelease;
+  /** Connections served at once, sockets included; more are closed at once (default: no limit). */
+  maxConnections?: number;
 }
 
 /** The virtual device as a Fastify instance: what server.ts listens with and tests inject into. */
 export async function buildDevice(options: DeviceOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...clientTimeouts(),
     logger: options.logger ?? false,
     // The device answers HEAD like any unmatched request (index.html), not as a GET.
     exposeHeadRoutes: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  if (options.maxConnections) app.server.maxConnections = options.maxConnections;
   const identity = identityFor(options.dataDir);
   const release = firmwareProfile(options.firmware);
   const config = await ConfigStore.open(options.dataDir, identity, release);

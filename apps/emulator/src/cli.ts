@@ -7,6 +7,7 @@ import {
   isEmulatedRelease,
   type EmulatedRelease,
 } from './firmware/profiles';
+import { CLIENT_LIMITS } from './http/connections';
 import type { LocalDateTime } from './time/posix-tz';
 
 export interface CliOptions {
@@ -24,6 +25,8 @@ export interface CliOptions {
   pushIntervalMs: number;
   /** The firmware release to play. */
   firmware: EmulatedRelease;
+  /** Connections served at once (the device: about 16). */
+  maxConnections: number;
 }
 
 /** An instant, or a date and time as the device's clock shows it (in its configured zone). */
@@ -64,6 +67,9 @@ export const USAGE = `Usage: opendtu-emulator [options]
                    device); with --speed the device pushes faster, e.g. for benchmarks
   --firmware <v>   play this firmware release's API: v24.10.15, v25.4.10 (default),
                    v25.9.11 or v26.3.30 (see docs/firmware-releases.md)
+  --max-connections <n>
+                   connections served at once, sockets included (default 16, as the
+                   device); benchmarks with more clients raise it
   --verbose        log every request
   --help           show this text`;
 
@@ -97,6 +103,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
       inverters: { type: 'string' },
       'push-interval': { type: 'string', default: '1000' },
       firmware: { type: 'string', default: DEFAULT_RELEASE },
+      'max-connections': { type: 'string', default: String(CLIENT_LIMITS.maxConnections) },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -118,5 +125,6 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
     inverters: values.inverters === undefined ? undefined : integer('inverters', values.inverters, 1, 10),
     pushIntervalMs: number('push-interval', values['push-interval'], 1, 60_000),
     firmware: values.firmware,
+    maxConnections: integer('max-connections', values['max-connections'], 1, 10_000),
   };
 }

@@ -41,7 +41,11 @@ export async function launchEmulator({
   );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`emulator did not start:\n${output}`)), startTimeoutMs);
+    const timer = setTimeout(() => {
+      // A start that took too long must not live on unseen (on a busy machine they piled up).
+      child.kill('SIGKILL');
+      reject(new Error(`emulator did not start:\n${output}`));
+    }, startTimeoutMs);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);

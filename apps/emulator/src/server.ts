@@ -29,6 +29,7 @@ async function run(options: CliOptions): Promise<void> {
       pushIntervalMs: options.pushIntervalMs,
       sinceMidnight: true,
       firmware: options.firmware,
+      maxConnections: options.maxConnections,
     });
     const damaged = device.device.config.damagedCopy;
     if (damaged)

@@ -55,6 +55,12 @@ describe('command line', () => {
     expect(() => parseCli(['--push-interval', '0'])).toThrow(/--push-interval/);
   });
 
+  it('serves 16 connections at once, as the device, unless --max-connections says otherwise', () => {
+    expect(parseCli([])).toMatchObject({ maxConnections: 16 });
+    expect(parseCli(['--max-connections', '64'])).toMatchObject({ maxConnections: 64 });
+    expect(() => parseCli(['--max-connections', '0'])).toThrow(/--max-connections/);
+  });
+
   it('refuses values it cannot use, with a message naming the option', () => {
     expect(() => parseCli(['--port', '70000'])).toThrow(/--port/);
     expect(() => parseCli(['--time', 'noon'])).toThrow(/--time/);

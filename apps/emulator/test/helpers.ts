@@ -39,6 +39,8 @@ export async function startTestDevice(
     sinceMidnight?: boolean;
     /** The firmware release to play (default v25.4.10). */
     firmware?: EmulatedRelease;
+    /** Connections served at once once listening (default: no limit). */
+    maxConnections?: number;
   } = {},
 ): Promise<TestDevice> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
@@ -61,6 +63,7 @@ export async function startTestDevice(
       pushIntervalMs: options.pushIntervalMs,
       sinceMidnight: options.sinceMidnight,
       firmware: options.firmware,
+      maxConnections: options.maxConnections,
     });
   const device: TestDevice = {
     app: await build(),

@@ -1,8 +1,15 @@
 import type { LanguagePack } from '@opendtu/api';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../src/i18n/en.json';
 import esPack from './fixtures/es.lang.json';
-import { createTranslator, interpolate, lookup, pluralForms, pluralIndex } from '../src/i18n/runtime';
+import {
+  createTranslator,
+  interpolate,
+  lookup,
+  pluralForms,
+  pluralIndex,
+  type MessageTree,
+} from '../src/i18n/runtime';
 
 describe('placeholders', () => {
   it('replaces named placeholders and keeps literals', () => {
@@ -100,5 +107,85 @@ describe('a language pack in the device format', () => {
     // used, and its own (valid) link leads back to the pack's text.
     expect(en.apiresponse['11002']).toBe('@:apiresponse.5004');
     expect(t.t('apiresponse.11002')).toBe('Inversor no válido.');
+  });
+});
+
+describe('a hostile pack', () => {
+  /** `levels` messages, each linking `fan` times to the next; the last one is `leaf`. */
+  function linkBomb(fan: number, levels: number, leaf: string): MessageTree {
+    const bomb: MessageTree = {};
+    for (let level = 0; level < levels; level += 1) bomb[`l${level}`] = `@:bomb.l${level + 1} `.repeat(fan);
+    bomb[`l${levels}`] = leaf;
+    return bomb;
+  }
+
+  /** The tree, counting every message it is asked for. */
+  function counted(tree: MessageTree): { tree: MessageTree; reads: () => number } {
+    let reads = 0;
+    const wrap = (node: MessageTree): MessageTree =>
+      new Proxy(node, {
+        get(target, name) {
+          const value = Reflect.get(target, name) as MessageTree[string] | undefined;
+          if (typeof value === 'string') reads += 1;
+          return typeof value === 'object' ? wrap(value) : value;
+        },
+      });
+    return { tree: wrap(tree), reads: () => reads };
+  }
+
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  beforeEach(() => warn.mockClear());
+
+  it.each([
+    ['text leaves', 'many words '.repeat(4)],
+    ['one-character leaves', 'x'],
+  ])('a 6x8 link bomb with %s: English, a bounded amount of work, one warning', (_name, leaf) => {
+    // Expanded in full: 6^8 = 1,679,616 leaves.
+    const pack = counted({ bomb: linkBomb(6, 8, leaf), menu: { About: '@:bomb.l0', Login: '@:bomb.l1' } });
+    const t = createTranslator([pack.tree, en]);
+    expect(t.t('menu.About')).toBe(en.menu.About);
+    expect(t.t('menu.Login')).toBe(en.menu.Login);
+    expect(pack.reads()).toBeLessThan(2_000);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]).toContain('menu.About');
+  });
+
+  it('a text that grows within the depth limit is cut off at a few kilobytes, not after', () => {
+    const pack = counted({ bomb: linkBomb(2, 8, 'x'.repeat(100)), menu: { About: '@:bomb.l0' } });
+    const t = createTranslator([pack.tree, en]);
+    // 2^8 x 100 characters = 25,600: more than the limit allows.
+    expect(t.t('menu.About')).toBe(en.menu.About);
+    expect(pack.reads()).toBeLessThan(100);
+    // Within it, the same links expand.
+    const small = createTranslator([
+      { bomb: linkBomb(2, 4, 'x'.repeat(100)), menu: { About: '@:bomb.l0' } },
+      en,
+    ]);
+    expect(small.t('menu.About')).toHaveLength(16 * 100 + 2 + 4 + 8 + 16);
+  });
+
+  it('blank texts count as missing', () => {
+    const t = createTranslator([{ login: { LoginButton: '', Username: '  ' } }, en]);
+    expect(t.t('login.LoginButton')).toBe(en.login.LoginButton);
+    expect(t.t('login.Username')).toBe(en.login.Username);
+  });
+
+  it('a loop that fans out, and an English text linking into the pack, still end in English', () => {
+    const t = createTranslator([
+      {
+        loop: { a: '@:loop.a @:loop.a @:loop.a' },
+        menu: { About: '@:loop.a' },
+        apiresponse: { 5004: '@:loop.a' },
+      },
+      en,
+    ]);
+    expect(t.t('menu.About')).toBe(en.menu.About);
+    // English 11002 links to 5004, which the pack holds as the loop: English alone answers.
+    expect(en.apiresponse['11002']).toBe('@:apiresponse.5004');
+    expect(t.t('apiresponse.11002')).toBe(en.apiresponse['5004']);
+    expect(t.tc('dataagedisplay.SecondsSince', 2)).toBe(
+      createTranslator([en]).tc('dataagedisplay.SecondsSince', 2),
+    );
+    expect(warn).toHaveBeenCalledOnce();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveSocket } from '../src/api/livedata';
 import { consoleSocket } from '../src/api/console';
+import { clearUser } from '../src/api/auth';
 
 class FakeSocket {
   static readonly CONNECTING = 0;
@@ -34,11 +35,16 @@ class FakeSocket {
 
 const last = () => FakeSocket.all[FakeSocket.all.length - 1]!;
 
+const LOGIN = JSON.stringify({ authdata: btoa('admin:secret') });
+const host = window.location.host;
+
 beforeEach(() => {
-  FakeSocket.all = [];
   vi.useFakeTimers();
   vi.stubGlobal('WebSocket', FakeSocket);
-  localStorage.clear();
+  // Every test starts logged out, with a page session that has not needed the login yet.
+  clearUser();
+  for (const knock of FakeSocket.all) knock.close();
+  FakeSocket.all = [];
 });
 
 afterEach(() => {
@@ -53,7 +59,7 @@ describe('the live socket', () => {
     const offA = liveSocket.subscribe(a);
     const offB = liveSocket.subscribe(b);
     expect(FakeSocket.all).toHaveLength(1);
-    expect(last().url).toBe(`ws://${window.location.host}/livedata`);
+    expect(last().url).toBe(`ws://${host}/livedata`);
     last().open();
     expect(liveSocket.isOnline()).toBe(true);
     last().receive('{"inverters":[]}');
@@ -94,11 +100,76 @@ describe('the live socket', () => {
     off();
   });
 
-  it('puts the credentials into the URL when logged in', () => {
-    localStorage.setItem('user', JSON.stringify({ authdata: btoa('admin:secret') }));
+  it('offers the login only after the device refused the socket without it, then for the page session', () => {
+    localStorage.setItem('user', LOGIN);
     const off = liveSocket.subscribe(() => {});
-    expect(last().url).toBe(`ws://admin:secret@${window.location.host}/livedata`);
+    expect(last().url).toBe(`ws://${host}/livedata`);
+    // A device that challenges the handshake (v26.3.30 with read-only access off) refuses it.
+    last().close();
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(last().url).toBe(`ws://admin:secret@${host}/livedata`);
+    last().open();
+    expect(liveSocket.isOnline()).toBe(true);
     off();
+    // The next socket of this page session knows the device wants it, as does the console.
+    const offConsole = consoleSocket.subscribe(() => {});
+    expect(last().url).toBe(`ws://admin:secret@${host}/console`);
+    offConsole();
+  });
+
+  it('never puts the login into the URL of a device whose sockets are open', () => {
+    localStorage.setItem('user', LOGIN);
+    const off = liveSocket.subscribe(() => {});
+    last().open();
+    last().close();
+    vi.advanceTimersByTime(10_000);
+    last().open();
+    expect(FakeSocket.all.map((socket) => socket.url)).toEqual([
+      `ws://${host}/livedata`,
+      `ws://${host}/livedata`,
+    ]);
+    off();
+  });
+
+  it('logged out, a refused socket is not retried with a login until the next heartbeat', () => {
+    const off = liveSocket.subscribe(() => {});
+    last().close();
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(10_000);
+    expect(FakeSocket.all.map((socket) => socket.url)).toEqual([
+      `ws://${host}/livedata`,
+      `ws://${host}/livedata`,
+    ]);
+    off();
+  });
+
+  it('logout knocks on both sockets with a login no device accepts, then reconnects without one', async () => {
+    localStorage.setItem('user', LOGIN);
+    const off = liveSocket.subscribe(() => {});
+    last().close();
+    last().open();
+    const before = FakeSocket.all.length;
+    clearUser();
+    const knocks = FakeSocket.all.slice(before);
+    expect(knocks.map((socket) => socket.url)).toEqual([
+      `ws://logout@${host}/livedata`,
+      `ws://logout@${host}/console`,
+    ]);
+    // The live socket waits until the browser has forgotten the login.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(before + 2);
+    for (const knock of knocks) knock.close();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(before + 3);
+    expect(last().url).toBe(`ws://${host}/livedata`);
+    off();
+  });
+
+  it('a knock that opens (open sockets) is closed at once', () => {
+    clearUser();
+    const knocks = FakeSocket.all;
+    for (const knock of knocks) knock.open();
+    expect(knocks.map((socket) => socket.readyState)).toEqual([FakeSocket.CLOSED, FakeSocket.CLOSED]);
   });
 });
 
@@ -111,7 +182,7 @@ describe('the console socket', () => {
     last().close();
     vi.advanceTimersByTime(5_000);
     expect(FakeSocket.all).toHaveLength(2);
-    expect(last().url).toBe(`ws://${window.location.host}/console`);
+    expect(last().url).toBe(`ws://${host}/console`);
     off();
   });
 });

@@ -26,6 +26,29 @@ function contentTypeOf(name: string): string {
   return 'text/plain';
 }
 
+/** RFC 5987 attr-char: what may stay as it is in `filename*=UTF-8''...`. */
+const ATTR_CHAR = /[A-Za-z0-9!#$&+\-.^_`|~]/;
+
+/**
+ * Content-Disposition for a stored name: the device's own `filename="<name>"` for plain
+ * names. Any other name (a quote, a backslash, a control character, anything beyond
+ * printable ASCII) would break the header or make Node refuse it (a 500), so it gets an
+ * ASCII stand-in there and its exact bytes as `filename*` (RFC 6266), which browsers prefer.
+ */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  if (ascii === name) return `attachment; filename="${name}"`;
+  const encoded = [...Buffer.from(name)]
+    .map((byte) => {
+      const char = String.fromCharCode(byte);
+      return byte < 0x80 && ATTR_CHAR.test(char)
+        ? char
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -72,10 +95,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     const name = typeof query.file === 'string' ? query.file : CONFIG_FILE_NAME;
     if (!isDeviceFileName(name) || !(await exists(pathOf(name)))) return reply.code(404).send('');
     const body = await readFile(pathOf(name));
-    return reply
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .type(contentTypeOf(name))
-      .send(body);
+    return reply.header('Content-Disposition', attachmentHeader(name)).type(contentTypeOf(name)).send(body);
   });
 
   if (!legacy)

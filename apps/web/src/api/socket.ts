@@ -2,19 +2,51 @@
 // by the first subscriber and closed after the last leaves, kept alive by a heartbeat
 // (spec §4, contract §5.5, §6). The heartbeat both pings an open socket and reopens a
 // closed one, so a rebooting device is picked up again without a page reload.
+//
+// Credentials and sockets: a browser cannot put a header on a socket, only user-info in
+// its URL, and once it has answered a socket's challenge with them it keeps them for the
+// device's whole origin and sends them with every later request there, whichever site
+// made it (a form on any web page could then write settings). So the URL carries the
+// login only after the device refused a socket without it (v26.3.30, v24.1-v24.9 with
+// read-only access off; most releases never ask), and every logout or 401 makes the
+// browser drop what it keeps (knock below; measured in e2e/tests/cross-site.spec.ts).
 import { useEffect, useSyncExternalStore } from 'react';
 import { authEvents, urlCredentials } from './auth';
 import { takeEarlySocket } from './early';
 
 /**
  * ws:/wss: URL of a device socket, relative to where the app is served (so it works
- * under a proxy's sub-path), with the credentials in the URL as the device expects.
+ * under a proxy's sub-path), with `credentials` ("user:password@") as user-info.
  */
-export function socketUrl(path: string, credentials: string = urlCredentials()): string {
+export function socketUrl(path: string, credentials = ''): string {
   const url = new URL(path, document.baseURI);
   const protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${credentials}${url.host}${url.pathname}${url.search}`;
 }
+
+/** Whether a socket of this page session opened only with the login in its URL. */
+let socketsNeedLogin = false;
+let forgetting: Promise<unknown> = Promise.resolve();
+
+/**
+ * A handshake as the user "logout" with no password, which no device accepts: the browser
+ * stores it over the device's socket login (same origin and realm), and the refusal then
+ * removes it, so nothing is sent for the owner any more. Against open sockets it just
+ * opens and is closed.
+ */
+function knock(path: string): Promise<void> {
+  return new Promise((done) => {
+    const socket = new WebSocket(socketUrl(path, 'logout@'));
+    socket.onopen = () => socket.close();
+    socket.onclose = () => done();
+  });
+}
+
+// Logout and every 401 fire logged-out: the browser forgets the login it may keep for either socket.
+authEvents.addEventListener('logged-out', () => {
+  socketsNeedLogin = false;
+  forgetting = Promise.all(['livedata', 'console'].map(knock));
+});
 
 export interface ManagedSocketOptions {
   /** Relative path, e.g. 'livedata'. */
@@ -68,15 +100,23 @@ export class ManagedSocket {
     for (const listener of this.stateListeners) listener();
   }
 
+  // After a logout the new socket waits until the browser has forgotten the old login.
   private readonly reconnect = (): void => {
-    if (this.listeners.size > 0) this.open();
+    void forgetting.then(() => this.listeners.size > 0 && this.open());
   };
 
-  private open(): void {
+  private open(withLogin = socketsNeedLogin): void {
     this.detach();
-    const socket = takeEarlySocket(this.options.path) ?? new WebSocket(socketUrl(this.options.path));
+    const socket =
+      (withLogin ? undefined : takeEarlySocket(this.options.path)) ??
+      new WebSocket(socketUrl(this.options.path, withLogin ? urlCredentials() : ''));
+    let opened = false;
     this.socket = socket;
-    socket.onopen = () => this.setOnline(true);
+    socket.onopen = () => {
+      opened = true;
+      socketsNeedLogin ||= withLogin;
+      this.setOnline(true);
+    };
     socket.onmessage = (event: MessageEvent) => {
       const data = typeof event.data === 'string' ? event.data : '';
       if (this.options.isBroken?.(data)) {
@@ -90,6 +130,8 @@ export class ManagedSocket {
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
+      // Refused before it opened: the device may want the login (a closed device is tried twice).
+      if (!opened && !withLogin && urlCredentials()) return this.open(true);
       this.setOnline(false);
       this.heartbeat(this.options.retryMs);
     };

@@ -7,8 +7,10 @@ export function LanguageSwitcher() {
   return (
     <div className="d-flex align-items-center gap-2 text-body-secondary">
       <TranslateIcon />
+      {/* A pack's name is the device's text: however long, it must not push the menu aside. */}
       <select
         className="form-select form-select-sm"
+        style={{ maxWidth: '12rem' }}
         aria-label={t('localeswitcher.Language')}
         value={locale}
         onChange={(event) => setLocale(event.target.value)}

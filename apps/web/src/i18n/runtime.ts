@@ -8,6 +8,13 @@ export type { MessageTree };
 export type Params = { readonly [name: string]: string | number | undefined };
 
 const MAX_LINK_DEPTH = 8;
+/**
+ * Characters of message text one message may take in while its links are expanded,
+ * counted as each linked message is read, so expansion stops early: six links per level
+ * grow to millions of characters by depth 8. Each link is at least 3 characters of the
+ * message holding it, so this bounds the work as well as the output.
+ */
+const MAX_EXPANSION = 4096;
 const LINK = /@(?:\.(lower|upper|capitalize))?:([\w-]+(?:[.:][\w-]+)*|\([^)]*\))/g;
 const PLACEHOLDER = /\{\s*(?:'([^']*)'|([\w-]+))\s*\}/g;
 
@@ -70,50 +77,83 @@ export interface Translator {
   has(key: string): boolean;
 }
 
+/** Packs already reported as too deep or too long (one console warning each). */
+const reported = new WeakSet<object>();
+
 /**
  * A translator over message trees in order of preference (the chosen language, then
  * English). A message whose links cannot be resolved counts as missing in that tree, so
- * a pack with a broken link falls back to the next tree instead of showing it raw.
+ * a pack with a broken link falls back to the next tree instead of showing it raw. A
+ * message whose links loop or blow up (beyond MAX_LINK_DEPTH or MAX_EXPANSION) is taken
+ * from the last tree alone, English.
  */
 export function createTranslator(trees: readonly (MessageTree | undefined)[]): Translator {
-  // `pick` selects the part of the raw message to use (a plural form) before its links
-  // are expanded, so a linked text containing `|` is not split again.
-  function resolve(key: string, depth: number, pick = (raw: string) => raw): string | undefined {
-    if (depth > MAX_LINK_DEPTH) return undefined;
-    for (const tree of trees) {
-      const message = lookup(tree, key);
-      if (message === undefined) continue;
-      const expanded = expandLinks(pick(message), depth);
-      if (expanded !== undefined) return expanded;
-    }
-    return undefined;
-  }
+  let budget = 0;
+  let overflow = false;
 
-  function expandLinks(message: string, depth: number): string | undefined {
+  function expand(message: string, depth: number, chain: typeof trees): string | undefined {
+    budget -= message.length;
+    if (depth > MAX_LINK_DEPTH || budget < 0) overflow = true;
+    if (overflow) return undefined;
     let broken = false;
     const text = message.replace(LINK, (_all, modifier: string | undefined, target: string) => {
       const key = target.startsWith('(') ? target.slice(1, -1).trim() : target;
-      const linked = resolve(key, depth + 1);
+      const linked = broken ? undefined : find(key, depth + 1, chain);
       if (linked === undefined) broken = true;
       return applyModifier(linked ?? '', modifier);
     });
     return broken ? undefined : text;
   }
 
+  // The first message at `key` whose links expand. `pick` selects the part of the raw
+  // message to use (a plural form) before its links are expanded, so a linked text
+  // containing `|` is not split again.
+  function find(
+    key: string,
+    depth: number,
+    chain: typeof trees,
+    pick = (raw: string) => raw,
+  ): string | undefined {
+    for (const tree of chain) {
+      const message = lookup(tree, key);
+      // A blank text is as good as none (a pack must not blank out a button or a label).
+      if (!message?.trim()) continue;
+      const text = expand(pick(message), depth, chain);
+      if (text !== undefined || overflow) return text;
+    }
+    return undefined;
+  }
+
+  function resolve(key: string, pick?: (raw: string) => string): string | undefined {
+    budget = MAX_EXPANSION;
+    overflow = false;
+    const text = find(key, 0, trees, pick);
+    if (!overflow) return text;
+    const pack = trees[0];
+    if (pack && !reported.has(pack)) {
+      reported.add(pack);
+      // eslint-disable-next-line no-console -- the one trace of a pack that is repaired silently otherwise
+      console.warn('Language: links loop or grow too long, English shown for', key);
+    }
+    budget = MAX_EXPANSION;
+    overflow = false;
+    return find(key, 0, trees.slice(-1), pick);
+  }
+
   return {
     t(key, params) {
-      const message = resolve(key, 0);
+      const message = resolve(key);
       return message === undefined ? key : interpolate(message, params);
     },
     tc(key, count, params) {
-      const form = resolve(key, 0, (raw) => {
+      const form = resolve(key, (raw) => {
         const forms = pluralForms(raw);
         return forms[pluralIndex(count, forms.length)] ?? '';
       });
       return form === undefined ? key : interpolate(form, { n: count, count, ...params });
     },
     has(key) {
-      return resolve(key, 0) !== undefined;
+      return resolve(key) !== undefined;
     },
   };
 }
