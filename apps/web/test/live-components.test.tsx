@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InverterHeader } from '../src/features/live/inverter-view';
 import { LimitDialog } from '../src/features/live/limit-dialog';
-import { StateBadge } from '../src/features/live/state-badge';
+import { StateBadge } from '../src/components/state-badge';
 import { ToastProvider } from '../src/components/toast';
 import { I18nProvider } from '../src/i18n/i18n-provider';
 import type { LiveInverter } from '../src/lib/live-merge';

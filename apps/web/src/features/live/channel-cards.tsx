@@ -2,7 +2,7 @@ import { FIELD_ORDER, type LiveInverterFull, type ValueObject } from '@opendtu/a
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatNumber } from '../../lib/format';
 import { formatValue } from './live-totals';
-import { weakStrings } from './string-health';
+import { weakStrings } from '../../lib/string-health';
 
 type Values = Record<string, ValueObject | { u: string } | undefined>;
 

@@ -11,7 +11,7 @@ import { InverterToolbar, type LiveDialog } from './inverter-toolbar';
 import { LimitDialog } from './limit-dialog';
 import { PowerDialog } from './power-dialog';
 import { RadioStatsTable } from './radio-stats';
-import { StateBadge } from './state-badge';
+import { StateBadge } from '../../components/state-badge';
 import { useNow } from '../../components/use-now';
 
 /**

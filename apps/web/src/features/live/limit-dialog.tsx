@@ -8,8 +8,8 @@ import { useToast } from '../../components/toast';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatNumber } from '../../lib/format';
 import type { LiveInverter } from '../../lib/live-merge';
-import { absoluteLimitMax, checkLimit } from './limit-validation';
-import { SetStatusBadge } from './set-status-badge';
+import { absoluteLimitMax, checkLimit } from '../../lib/limit-validation';
+import { SetStatusBadge } from '../../components/set-status-badge';
 import { usePolled } from './use-polled';
 
 const STATUS_POLL_MS = 2000;

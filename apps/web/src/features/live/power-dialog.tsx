@@ -6,7 +6,7 @@ import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { LiveInverter } from '../../lib/live-merge';
-import { SetStatusBadge } from './set-status-badge';
+import { SetStatusBadge } from '../../components/set-status-badge';
 import { usePolled } from './use-polled';
 
 /** Turn the inverter on or off, or restart it (spec §4). */

@@ -1,6 +1,6 @@
 import { isLiveInverterFull, type LiveInverterCommon } from '@opendtu/api';
-import { useI18n } from '../../i18n/i18n-provider';
-import { formatNumber } from '../../lib/format';
+import { useI18n } from '../i18n/i18n-provider';
+import { formatNumber } from '../lib/format';
 import { inverterState, STATE_BADGE, STATE_TEXT, type InverterState } from './inverter-status';
 
 const STATE_GLYPH: Record<InverterState, string> = {
