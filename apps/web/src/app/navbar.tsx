@@ -104,6 +104,11 @@ export function Navbar() {
                 {t('menu.LiveView')}
               </NavLink>
             </li>
+            <li className="nav-item">
+              <NavLink href={ROUTES.overview} className="nav-link">
+                {t('menu.Overview')}
+              </NavLink>
+            </li>
             <Menu label={t('menu.Settings')} items={SETTINGS_MENU} />
             <Menu label={t('menu.Info')} items={INFO_MENU} />
             <li className="nav-item">

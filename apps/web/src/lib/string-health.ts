@@ -1,31 +1,42 @@
 // String health, beyond the original: among the strings of one inverter that produce and
 // have a configured module power, one whose irradiation (DC power as a share of its
-// module power) lags far behind the best is flagged as a possible fault.
+// module power) lags far behind the best is flagged as a possible fault. So is a string
+// at zero while a sibling produces, if it is in use: it has a module power configured or
+// has yielded before (an input nothing is plugged into never has).
 import type { DcChannel } from '@opendtu/api';
 
 /** Below this share of the best sibling's irradiation a string is flagged. */
 export const WEAK_SHARE = 0.7;
 /** Strings below this irradiation are not compared (dawn, dusk, a closed cloud deck). */
 const MIN_BEST_IRRADIATION = 5;
+/** A sibling producing at least this much (W) makes a string at zero suspicious. */
+const MIN_SIBLING_POWER = 20;
+/** Below this (W) a string counts as at zero. */
+const ZERO_POWER = 1;
 
 export interface WeakString {
   /** DC channel key ("0".."5"). */
   channel: string;
-  /** Its irradiation as a share of the best string's, 0..1. */
+  /** Its irradiation as a share of the best string's, 0..1 (0 for a string at zero). */
   share: number;
 }
 
 export function weakStrings(dc: Record<string, DcChannel> | undefined): WeakString[] {
   if (!dc) return [];
-  const rated = Object.entries(dc).flatMap(([channel, values]) => {
-    const irradiation = values.Irradiation;
-    const power = values.Power?.v ?? 0;
-    return irradiation && irradiation.max > 0 ? [{ channel, level: irradiation.v, power }] : [];
+  const strings = Object.entries(dc).map(([channel, values]) => ({
+    channel,
+    power: values.Power?.v ?? 0,
+    level: values.Irradiation && values.Irradiation.max > 0 ? values.Irradiation.v : undefined,
+    used: (values.Irradiation?.max ?? 0) > 0 || (values.YieldTotal?.v ?? 0) > 0,
+  }));
+  const rated = strings.filter((string) => string.level !== undefined);
+  const best = Math.max(0, ...rated.map((string) => string.level!));
+  const compare = rated.filter((string) => string.power > 0).length >= 2 && best >= MIN_BEST_IRRADIATION;
+  const siblingProduces = Math.max(0, ...strings.map((string) => string.power)) >= MIN_SIBLING_POWER;
+  return strings.flatMap((string) => {
+    if (string.used && string.power < ZERO_POWER && siblingProduces)
+      return [{ channel: string.channel, share: 0 }];
+    const share = compare && string.level !== undefined ? string.level / best : 1;
+    return share < WEAK_SHARE ? [{ channel: string.channel, share }] : [];
   });
-  if (rated.filter((string) => string.power > 0).length < 2) return [];
-  const best = Math.max(...rated.map((string) => string.level));
-  if (best < MIN_BEST_IRRADIATION) return [];
-  return rated
-    .map((string) => ({ channel: string.channel, share: string.level / best }))
-    .filter((string) => string.share < WEAK_SHARE);
 }

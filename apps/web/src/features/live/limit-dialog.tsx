@@ -1,7 +1,8 @@
-import { limitTypeOf, type ApiResponse } from '@opendtu/api';
+import type { ApiResponse } from '@opendtu/api';
 import { useId, useState, type FormEvent } from 'react';
-import { getLimitStatus, postLimitConfig } from '../../api/limit';
+import { commandOf, commands, useCommands } from '../../api/commands';
 import { ApiAlert } from '../../components/api-alert';
+import { CommandNote } from '../../components/command-note';
 import { controlProps, Field } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
@@ -10,17 +11,15 @@ import { formatNumber } from '../../lib/format';
 import type { LiveInverter } from '../../lib/live-merge';
 import { absoluteLimitMax, checkLimit } from '../../lib/limit-validation';
 import { SetStatusBadge } from '../../components/set-status-badge';
-import { usePolled } from './use-polled';
-
-const STATUS_POLL_MS = 2000;
 
 /** Sets a relative or absolute limit, for now or persistently (spec §4, §5, §9). */
 export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onClose: () => void }) {
   const { t, locale } = useI18n();
   const toast = useToast();
   const id = useId();
-  const [statusMap] = usePolled(getLimitStatus, STATUS_POLL_MS);
-  const status = statusMap?.[inverter.serial];
+  const snapshot = useCommands('limit');
+  const status = snapshot.limit?.[inverter.serial];
+  const command = commandOf(snapshot, 'limit', inverter.serial);
   const [relative, setRelative] = useState(true);
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
@@ -34,16 +33,14 @@ export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onC
     setTouched(true);
     if (problem || busy) return;
     setBusy(true);
-    void postLimitConfig({
-      serial: inverter.serial,
-      limit_value: Number(value),
-      limit_type: limitTypeOf(relative, persistent),
-    })
+    void commands
+      .send({ serial: inverter.serial, kind: 'limit', value: Number(value), relative, persistent })
       .then((response) => {
-        if (response.type === 'success') {
-          toast.showResponse(response);
+        // Success only means the device queued it: the header follows the confirmation.
+        if (response?.type === 'success') {
+          toast.show('info', t('home.Sent'));
           onClose();
-        } else setAnswer(response);
+        } else if (response) setAnswer(response);
       })
       .finally(() => setBusy(false));
   };
@@ -89,6 +86,11 @@ export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onC
           <dd className="col-6 mb-0">
             <SetStatusBadge status={status?.limit_set_status} />
           </dd>
+          {command && (
+            <dd className="col-12 mt-2 mb-0">
+              <CommandNote command={command} />
+            </dd>
+          )}
         </dl>
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{t('home.LimitType')}</legend>

@@ -48,7 +48,14 @@ export function LivePage() {
             </div>
           )}
           <div className={inverters.length > 1 ? 'col-lg-9 col-xl-10' : 'col-12'}>
-            {selected && <InverterView key={selected.serial} inverter={selected} />}
+            {selected && (
+              <InverterView
+                key={selected.serial}
+                inverter={selected}
+                peaks={live.peaks?.inverters[selected.serial]}
+                since={live.peaks?.since}
+              />
+            )}
           </div>
         </div>
       )}

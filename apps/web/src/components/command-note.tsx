@@ -1,0 +1,54 @@
+import type { SetStatus } from '@opendtu/api';
+import { isOpen, type Command, type CommandState } from '../api/commands';
+import { useI18n, type I18n } from '../i18n/i18n-provider';
+import { formatNumber } from '../lib/format';
+import { apiResponseText } from './api-alert';
+import { SetStatusBadge } from './set-status-badge';
+
+const BADGE: Record<CommandState, SetStatus> = {
+  sending: 'Pending',
+  pending: 'Pending',
+  ok: 'Ok',
+  failure: 'Failure',
+  timeout: 'Failure',
+  dropped: 'Failure',
+  rejected: 'Failure',
+};
+
+const ACTION = { on: 'home.TurnOn', off: 'home.TurnOff', restart: 'home.Restart' } as const;
+
+/** What a command asked for, as "50 %", "800 W" or "Turn off". */
+export function requestedText({ t, locale }: Pick<I18n, 't' | 'locale'>, command: Command): string {
+  return command.kind === 'limit'
+    ? `${formatNumber(locale, command.value!, 0)} ${command.relative ? '%' : 'W'}`
+    : t(ACTION[command.action!]);
+}
+
+/**
+ * The last command to an inverter as it stands: what was requested, the device's state
+ * as a badge, and in words what a wait, a timeout or a refusal means. Never "saved":
+ * a command is done only when the inverter confirmed it.
+ */
+export function CommandNote({ command, brief = false }: { command: Command | undefined; brief?: boolean }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  if (!command) return null;
+  const { state } = command;
+  const words =
+    state === 'rejected'
+      ? command.answer && apiResponseText(t, command.answer)
+      : state === 'dropped'
+        ? t('home.Dropped')
+        : state === 'timeout'
+          ? t('home.Timeout')
+          : isOpen(command)
+            ? t(command.late || state === 'failure' ? 'home.NoAck' : 'home.Sent')
+            : undefined;
+  return (
+    <span data-command={state}>
+      {!brief && `${t('home.Requested')} ${requestedText(i18n, command)} `}
+      <SetStatusBadge status={BADGE[state]} />
+      {words && <span className="d-block small">{words}</span>}
+    </span>
+  );
+}

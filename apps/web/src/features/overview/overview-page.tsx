@@ -1,0 +1,110 @@
+import { isLiveInverterFull } from '@opendtu/api';
+import { useEffect, useId, useState } from 'react';
+import { useLoggedIn } from '../../api/auth';
+import { commandOf, commands, useCommands } from '../../api/commands';
+import { liveStore, useLiveData } from '../../api/live-store';
+import { liveSocket } from '../../api/livedata';
+import { useSocketOnline } from '../../api/socket';
+import { Alert } from '../../components/api-alert';
+import { PageFrame } from '../../components/page-frame';
+import { useI18n } from '../../i18n/i18n-provider';
+import type { LiveInverter } from '../../lib/live-merge';
+import { peakLabel } from '../../lib/peaks';
+import { GroupLimitDialog } from './group-limit-dialog';
+import { HeaderRow, InverterRow, TotalsRow, useColumns } from './overview-row';
+
+const power = (inverter: LiveInverter) =>
+  isLiveInverterFull(inverter) ? (inverter.AC['0']?.Power?.v ?? 0) : 0;
+
+const SORTS = {
+  order: (a: LiveInverter, b: LiveInverter) => a.order - b.order,
+  name: (a: LiveInverter, b: LiveInverter) => a.name.localeCompare(b.name),
+  power: (a: LiveInverter, b: LiveInverter) => power(b) - power(a),
+};
+type SortKey = keyof typeof SORTS;
+
+/**
+ * The whole plant on one screen (issue 23): every inverter with its strings, from the
+ * same live store as the live view, and one limit for several inverters.
+ */
+export function OverviewPage() {
+  const { t } = useI18n();
+  const online = useSocketOnline(liveSocket);
+  const live = useLiveData();
+  const snapshot = useCommands();
+  const loggedIn = useLoggedIn();
+  const sortId = useId();
+  const [sort, setSort] = useState<SortKey>('order');
+  const [limitOpen, setLimitOpen] = useState(false);
+  const labels = useColumns(peakLabel(t, live.peaks?.since));
+  // The rated powers for the bars: one status answer now (watching and at once letting go).
+  useEffect(() => commands.watch('limit')(), []);
+
+  const inverters = [...live.inverters].sort(SORTS[sort]);
+  const rated = (inverter: LiveInverter) => snapshot.limit?.[inverter.serial]?.max_power ?? 0;
+  const needsLogin = loggedIn ? undefined : t('home.LoginRequired');
+  return (
+    <PageFrame title={t('menu.Overview')} online={online} onReload={liveStore.reload}>
+      {!live.loaded ? (
+        <p className="text-body-secondary">{t('home.LoadingInverter')}</p>
+      ) : inverters.length === 0 ? (
+        <Alert variant="info">{t('home.NoInverters')}</Alert>
+      ) : (
+        <>
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+            <label htmlFor={sortId}>{t('overview.Sort')}</label>
+            <select
+              id={sortId}
+              className="form-select w-auto me-auto"
+              value={sort}
+              onChange={(event) => setSort(event.target.value as SortKey)}
+            >
+              <option value="order">{t('inverteradmin.Order')}</option>
+              <option value="name">{t('inverteradmin.Name')}</option>
+              <option value="power">{t('inverterchannelproperty.Power')}</option>
+            </select>
+            <span title={needsLogin}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={!loggedIn}
+                onClick={() => setLimitOpen(true)}
+              >
+                {t('home.ShowSetInverterLimit')}
+              </button>
+            </span>
+            {needsLogin && <small className="text-body-secondary w-100">{needsLogin}</small>}
+          </div>
+          <HeaderRow labels={labels} />
+          <ul className="list-group">
+            {inverters.map((inverter) => (
+              <InverterRow
+                key={inverter.serial}
+                inverter={inverter}
+                peaks={live.peaks?.inverters[inverter.serial]}
+                labels={labels}
+                rated={rated(inverter)}
+                command={commandOf(snapshot, 'limit', inverter.serial)}
+              />
+            ))}
+            {live.total && (
+              <TotalsRow
+                labels={labels}
+                power={live.total.Power}
+                yieldDay={live.total.YieldDay}
+                rated={inverters.reduce((sum, inverter) => sum + rated(inverter), 0)}
+                peak={live.peaks?.total}
+              />
+            )}
+          </ul>
+        </>
+      )}
+      {limitOpen && (
+        <GroupLimitDialog
+          inverters={[...live.inverters].sort(SORTS.order)}
+          onClose={() => setLimitOpen(false)}
+        />
+      )}
+    </PageFrame>
+  );
+}
