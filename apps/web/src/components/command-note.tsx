@@ -15,7 +15,7 @@ const BADGE: Record<CommandState, SetStatus> = {
   rejected: 'Failure',
 };
 
-const ACTION = { on: 'home.TurnOn', off: 'home.TurnOff', restart: 'home.Restart' } as const;
+export const ACTION = { on: 'home.TurnOn', off: 'home.TurnOff', restart: 'home.Restart' } as const;
 
 /** What a command asked for, as "50 %", "800 W" or "Turn off". */
 export function requestedText({ t, locale }: Pick<I18n, 't' | 'locale'>, command: Command): string {

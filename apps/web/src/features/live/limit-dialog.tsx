@@ -1,13 +1,12 @@
-import type { ApiResponse } from '@opendtu/api';
 import { useId, useState, type FormEvent } from 'react';
-import { commandOf, commands, useCommands } from '../../api/commands';
+import { commandOf, useCommands } from '../../api/commands';
 import { ApiAlert } from '../../components/api-alert';
 import { CommandNote } from '../../components/command-note';
 import { controlProps, Field } from '../../components/field';
 import { Modal } from '../../components/modal';
-import { useToast } from '../../components/toast';
+import { useSendCommand } from '../../components/use-send-command';
 import { useI18n } from '../../i18n/i18n-provider';
-import { formatNumber } from '../../lib/format';
+import { formatLimit } from '../../lib/format';
 import type { LiveInverter } from '../../lib/live-merge';
 import { absoluteLimitMax, checkLimit } from '../../lib/limit-validation';
 import { SetStatusBadge } from '../../components/set-status-badge';
@@ -15,7 +14,6 @@ import { SetStatusBadge } from '../../components/set-status-badge';
 /** Sets a relative or absolute limit, for now or persistently (spec §4, §5, §9). */
 export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onClose: () => void }) {
   const { t, locale } = useI18n();
-  const toast = useToast();
   const id = useId();
   const snapshot = useCommands('limit');
   const status = snapshot.limit?.[inverter.serial];
@@ -23,26 +21,15 @@ export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onC
   const [relative, setRelative] = useState(true);
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
-  const [answer, setAnswer] = useState<ApiResponse | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { answer, setAnswer, busy, send: sendCommand } = useSendCommand(onClose);
   const maxPower = status?.max_power;
   const problem = checkLimit(value, relative, maxPower);
   const error = touched && problem ? t(problem.key, 'max' in problem ? { max: problem.max } : {}) : undefined;
 
   const send = (persistent: boolean) => {
     setTouched(true);
-    if (problem || busy) return;
-    setBusy(true);
-    void commands
-      .send({ serial: inverter.serial, kind: 'limit', value: Number(value), relative, persistent })
-      .then((response) => {
-        // Success only means the device queued it: the header follows the confirmation.
-        if (response?.type === 'success') {
-          toast.show('info', t('home.Sent'));
-          onClose();
-        } else if (response) setAnswer(response);
-      })
-      .finally(() => setBusy(false));
+    if (!problem && !busy)
+      sendCommand({ serial: inverter.serial, kind: 'limit', value: Number(value), relative, persistent });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,10 +37,10 @@ export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onC
   };
 
   const current = status
-    ? `${formatNumber(locale, status.limit_relative, 0)} %` +
-      (status.max_power > 0
-        ? ` (${formatNumber(locale, (status.limit_relative * status.max_power) / 100, 0)} W)`
-        : '')
+    ? formatLimit(locale, {
+        limit_relative: status.limit_relative,
+        limit_absolute: status.max_power > 0 ? (status.limit_relative * status.max_power) / 100 : -1,
+      })
     : '…';
   const max = relative ? 100 : absoluteLimitMax(maxPower);
   return (
@@ -87,7 +74,7 @@ export function LimitDialog({ inverter, onClose }: { inverter: LiveInverter; onC
             <SetStatusBadge status={status?.limit_set_status} />
           </dd>
           {command && (
-            <dd className="col-12 mt-2 mb-0">
+            <dd className="col-12 mb-0">
               <CommandNote command={command} />
             </dd>
           )}

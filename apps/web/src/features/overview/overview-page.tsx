@@ -11,7 +11,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import type { LiveInverter } from '../../lib/live-merge';
 import { peakLabel } from '../../lib/peaks';
 import { GroupLimitDialog } from './group-limit-dialog';
-import { HeaderRow, InverterRow, TotalsRow, useColumns } from './overview-row';
+import { InverterRow, TotalsRow, useColumns } from './overview-row';
 
 const power = (inverter: LiveInverter) =>
   isLiveInverterFull(inverter) ? (inverter.AC['0']?.Power?.v ?? 0) : 0;
@@ -55,7 +55,8 @@ export function OverviewPage() {
             <label htmlFor={sortId}>{t('overview.Sort')}</label>
             <select
               id={sortId}
-              className="form-select w-auto me-auto"
+              className="form-select me-auto"
+              style={{ width: 'auto' }}
               value={sort}
               onChange={(event) => setSort(event.target.value as SortKey)}
             >
@@ -75,28 +76,25 @@ export function OverviewPage() {
             </span>
             {needsLogin && <small className="text-body-secondary w-100">{needsLogin}</small>}
           </div>
-          <HeaderRow labels={labels} />
-          <ul className="list-group">
-            {inverters.map((inverter) => (
-              <InverterRow
-                key={inverter.serial}
-                inverter={inverter}
-                peaks={live.peaks?.inverters[inverter.serial]}
-                labels={labels}
-                rated={rated(inverter)}
-                command={commandOf(snapshot, 'limit', inverter.serial)}
-              />
-            ))}
-            {live.total && (
-              <TotalsRow
-                labels={labels}
-                power={live.total.Power}
-                yieldDay={live.total.YieldDay}
-                rated={inverters.reduce((sum, inverter) => sum + rated(inverter), 0)}
-                peak={live.peaks?.total}
-              />
-            )}
-          </ul>
+          {inverters.map((inverter) => (
+            <InverterRow
+              key={inverter.serial}
+              inverter={inverter}
+              peaks={live.peaks?.inverters[inverter.serial]}
+              labels={labels}
+              rated={rated(inverter)}
+              command={commandOf(snapshot, 'limit', inverter.serial)}
+            />
+          ))}
+          {live.total && (
+            <TotalsRow
+              labels={labels}
+              power={live.total.Power}
+              yieldDay={live.total.YieldDay}
+              rated={inverters.reduce((sum, inverter) => sum + rated(inverter), 0)}
+              peak={live.peaks?.total}
+            />
+          )}
         </>
       )}
       {limitOpen && (

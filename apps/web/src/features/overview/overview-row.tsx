@@ -12,11 +12,6 @@ import { dataAgeSeconds, type LiveInverter } from '../../lib/live-merge';
 import { peakText, type InverterPeaks, type Peak } from '../../lib/peaks';
 import { weakStrings } from '../../lib/string-health';
 
-// One grid for the column labels, every inverter and the totals: a row on wide screens,
-// a compact card of two or three figures per line on narrow ones.
-const FIRST = 'col-12 col-lg-3 d-flex flex-wrap align-items-center gap-2';
-const CELL = 'col-6 col-sm-4 col-lg text-break';
-
 /** The labels of the figures, in column order (the device's texts end with a colon). */
 export function useColumns(peakLabel: string): string[] {
   const { t } = useI18n();
@@ -34,67 +29,51 @@ export function useColumns(peakLabel: string): string[] {
   }, [t, peakLabel]);
 }
 
-/** A row of the overview: the first cell, then the figures, each labelled for screen readers and phones. */
-export function Row({
-  first,
+/**
+ * One entry of the overview: a title line, the figures (six in a row on wide screens,
+ * two per line on a phone, each with its label), then `children`.
+ */
+function Entry({
+  title,
   cells,
   labels,
   children,
   ...data
 }: {
-  first: ReactNode;
+  title: ReactNode;
   cells: ReactNode[];
   labels: string[];
   children?: ReactNode;
-  [data: `data-${string}`]: string | undefined;
+  [data: `data-${string}`]: string;
 }) {
   return (
-    <li className="list-group-item" {...data}>
-      <div className="row g-2 align-items-center">
-        <div className={FIRST}>{first}</div>
-        {cells.map((cell, index) => (
-          <div className={CELL} key={index}>
-            {cell !== '' && <span className="overview-label">{labels[index]}</span>}
-            {cell}
-          </div>
-        ))}
-      </div>
-      {children}
-    </li>
-  );
-}
-
-/** The column labels, shown above the rows on wide screens (each cell names itself too). */
-export function HeaderRow({ labels }: { labels: string[] }) {
-  return (
-    <div className="row g-2 px-3 pb-1 small text-body-secondary d-none d-lg-flex" aria-hidden="true">
-      <div className={FIRST} />
-      {labels.map((label) => (
-        <div className={CELL} key={label}>
-          {label}
+    <div className="card mb-2" {...data}>
+      <div className="card-body p-2">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-1">{title}</div>
+        <div className="row g-2">
+          {cells.map((cell, index) => (
+            <div className="col-6 col-md-2 text-break" key={index}>
+              <small className="d-block text-body-secondary">{labels[index]}</small>
+              {cell}
+            </div>
+          ))}
         </div>
-      ))}
+        {children}
+      </div>
     </div>
   );
 }
 
 /** Power with a bar against `max` W (the rated power), when known. */
-export function PowerCell({
-  value,
-  max,
-  label,
-}: {
-  value: ValueObject | undefined;
-  max: number;
-  label: string;
-}) {
+function PowerCell({ value, max, label }: { value: ValueObject | undefined; max: number; label: string }) {
   const { locale } = useI18n();
-  if (!value) return '–';
-  return (
+  return value ? (
     <>
       {formatValue(locale, value)}
       {max > 0 && <Bar label={label} percent={(value.v / max) * 100} />}
     </>
+  ) : (
+    '–'
   );
 }
 
@@ -127,12 +106,13 @@ export const InverterRow = memo(function InverterRow({
   const full = isLiveInverterFull(inverter) ? inverter : undefined;
   const general = full?.INV['0'];
   const value = (v: ValueObject | undefined) => (v ? formatValue(locale, v) : '–');
-  const weak = new Set(weakStrings(full?.DC).map((string) => string.channel));
+  const weak = weakStrings(full?.DC).map((string) => string.channel);
+  const fault = t('home.StringWeak');
   return (
-    <Row
+    <Entry
       data-inverter={inverter.serial}
       labels={labels}
-      first={
+      title={
         <>
           <StateBadge inverter={inverter} wide withPower={false} />
           <Link href={`/?inv=${encodeURIComponent(inverter.serial)}`} className="fw-semibold text-break">
@@ -151,38 +131,31 @@ export const InverterRow = memo(function InverterRow({
         peakText(locale, peaks?.ac),
       ]}
     >
-      {full && (
-        <ul className="row row-cols-2 row-cols-sm-3 row-cols-xl-6 g-2 list-unstyled small mt-0 mb-0">
-          {Object.entries(full.DC).map(([key, string]) => {
-            const name = string.name.u || t('inverterchannelinfo.String', { num: Number(key) + 1 });
-            const flagged = weak.has(key);
-            return (
-              <li className="col" key={key} data-string={key} data-weak={flagged || undefined}>
-                <div className="d-flex gap-1">
-                  <span className="text-truncate me-auto" title={name}>
-                    {flagged && (
-                      <span className="text-warning-emphasis" title={t('home.StringWeak')}>
-                        ⚠<span className="visually-hidden">{t('home.StringWeak')}</span>{' '}
-                      </span>
-                    )}
-                    {name}
-                  </span>
-                  {value(string.Power)}
-                </div>
-                {string.Irradiation && (
-                  <Bar
-                    label={`${name}: ${t('inverterchannelproperty.Irradiation')}`}
-                    percent={string.Irradiation.v}
-                    warn={flagged}
-                  />
-                )}
-                <span className="text-body-secondary">{peakText(locale, peaks?.dc[key])}</span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </Row>
+      <div className="row g-2 small mt-0">
+        {Object.entries(full?.DC ?? {}).map(([key, string]) => {
+          const name = string.name.u || t('inverterchannelinfo.String', { num: Number(key) + 1 });
+          const flagged = weak.includes(key);
+          return (
+            <div className="col-6 col-md-4 col-xl-2 text-break" key={key} data-string={key}>
+              {flagged && (
+                <span className="text-warning-emphasis" title={fault} data-weak="">
+                  ⚠<span className="visually-hidden">{fault}</span>{' '}
+                </span>
+              )}
+              {name}: {value(string.Power)}
+              {string.Irradiation && (
+                <Bar
+                  label={`${name}: ${t('inverterchannelproperty.Irradiation')}`}
+                  percent={string.Irradiation.v}
+                  warn={flagged}
+                />
+              )}
+              <span className="text-body-secondary">{peakText(locale, peaks?.dc[key])}</span>
+            </div>
+          );
+        })}
+      </div>
+    </Entry>
   );
 });
 
@@ -195,17 +168,15 @@ export function TotalsRow(props: {
   peak: Peak | undefined;
 }) {
   const { t, locale } = useI18n();
+  const { labels } = props;
   return (
-    <Row
+    <Entry
       data-totals=""
-      labels={props.labels}
-      first={<strong>{t('overview.Total')}</strong>}
+      labels={[labels[0]!, labels[1]!, labels[5]!]}
+      title={<strong>{t('overview.Total')}</strong>}
       cells={[
-        <PowerCell value={props.power} max={props.rated} label={props.labels[0]!} />,
+        <PowerCell value={props.power} max={props.rated} label={labels[0]!} />,
         formatValue(locale, props.yieldDay),
-        '',
-        '',
-        '',
         peakText(locale, props.peak),
       ]}
     />
