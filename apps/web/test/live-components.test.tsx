@@ -2,7 +2,7 @@ import type { LiveInverterFull } from '@opendtu/api';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InverterHeader } from '../src/features/live/inverter-view';
-import { LimitDialog } from '../src/features/live/limit-dialog';
+import { LimitDialog } from '../src/components/limit-dialog';
 import { StateBadge } from '../src/components/state-badge';
 import { ToastProvider } from '../src/components/toast';
 import { I18nProvider } from '../src/i18n/i18n-provider';
@@ -105,7 +105,7 @@ describe('LimitDialog', () => {
     render(
       <I18nProvider>
         <ToastProvider>
-          <LimitDialog inverter={inverter()} onClose={() => {}} />
+          <LimitDialog inverters={[inverter()]} onClose={() => {}} />
         </ToastProvider>
       </I18nProvider>,
     );

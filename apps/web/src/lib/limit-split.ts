@@ -85,9 +85,9 @@ export function splitLimit(
     const note: SplitNote | undefined = relative
       ? undefined
       : target.maxPower <= 0
-        ? { key: 'overview.UnknownMax', max: familyRating(target.serial) }
+        ? { key: 'devinfo.UnknownModel' }
         : value >= cap(target) && shares.get(target)! >= cap(target)
-          ? { key: 'overview.Capped', max: cap(target) }
+          ? { key: 'home.LimitRangeHint', max: cap(target) }
           : undefined;
     return { serial: target.serial, value, note };
   });

@@ -2,6 +2,7 @@ import { isLiveInverterFull } from '@opendtu/api';
 import { memo, useState } from 'react';
 import { commandOf, useCommands } from '../../api/commands';
 import { CommandNote } from '../../components/command-note';
+import { LimitDialog } from '../../components/limit-dialog';
 import { useNow } from '../../components/use-now';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatDateTime, formatLimit } from '../../lib/format';
@@ -12,7 +13,6 @@ import { DeviceInfoDialog } from './device-info-dialog';
 import { EventLogDialog } from './event-log-dialog';
 import { GridProfileDialog } from './grid-profile-dialog';
 import { InverterToolbar, type LiveDialog } from './inverter-toolbar';
-import { LimitDialog } from './limit-dialog';
 import { PowerDialog } from './power-dialog';
 import { RadioStatsTable } from './radio-stats';
 import { StateBadge } from '../../components/state-badge';
@@ -48,7 +48,7 @@ export const InverterView = memo(function InverterView({
           <p className="text-body-secondary mt-3">{t('home.LoadingInverter')}</p>
         )}
       </div>
-      {dialog === 'limit' && <LimitDialog {...props} />}
+      {dialog === 'limit' && <LimitDialog inverters={[inverter]} onClose={close} />}
       {dialog === 'power' && <PowerDialog {...props} />}
       {dialog === 'info' && <DeviceInfoDialog {...props} />}
       {dialog === 'grid' && <GridProfileDialog {...props} />}

@@ -6,11 +6,11 @@ import { liveStore, useLiveData } from '../../api/live-store';
 import { liveSocket } from '../../api/livedata';
 import { useSocketOnline } from '../../api/socket';
 import { Alert } from '../../components/api-alert';
+import { LimitDialog } from '../../components/limit-dialog';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { LiveInverter } from '../../lib/live-merge';
 import { peakLabel } from '../../lib/peaks';
-import { GroupLimitDialog } from './group-limit-dialog';
 import { InverterRow, TotalsRow, useColumns } from './overview-row';
 
 const power = (inverter: LiveInverter) =>
@@ -98,10 +98,7 @@ export function OverviewPage() {
         </>
       )}
       {limitOpen && (
-        <GroupLimitDialog
-          inverters={[...live.inverters].sort(SORTS.order)}
-          onClose={() => setLimitOpen(false)}
-        />
+        <LimitDialog inverters={[...live.inverters].sort(SORTS.order)} onClose={() => setLimitOpen(false)} />
       )}
     </PageFrame>
   );
