@@ -1,5 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { commandOf, commands, isOpen, useCommands, type Command, type CommandRequest } from '../api/commands';
+import {
+  commandOf,
+  isOpen,
+  sendCommand,
+  useCommands,
+  type Command,
+  type CommandRequest,
+} from '../api/commands';
 import { getInverterList } from '../api/inverter';
 import { getNtpStatus } from '../api/ntp';
 import { useApiData } from '../api/use-api-data';
@@ -73,7 +80,7 @@ export function LimitDialog({ inverters, onClose }: { inverters: LiveInverter[];
     const serials = requests.map((request) => request.serial);
     setSent((before) => (retry ? [...before, ...serials] : serials));
     // One after another: the device answers each POST once it queued the command.
-    for (const request of requests) await commands.send(request);
+    for (const request of requests) await sendCommand(request);
     setBusy(false);
   };
   const send = (persistent: boolean) => {
@@ -161,13 +168,7 @@ export function LimitDialog({ inverters, onClose }: { inverters: LiveInverter[];
           <dl className="row mb-3">
             <dt className="col-6">{t('home.CurrentLimit')}</dt>
             <dd className="col-6 mb-1" data-current-limit="">
-              {status
-                ? formatLimit(locale, {
-                    limit_relative: status.limit_relative,
-                    limit_absolute:
-                      status.max_power > 0 ? (status.limit_relative * status.max_power) / 100 : -1,
-                  })
-                : '…'}
+              {formatLimit(locale, single)}
             </dd>
             <dt className="col-6">{t('home.LastLimitSetStatus')}</dt>
             <dd className="col-6 mb-0">

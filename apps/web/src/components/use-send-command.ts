@@ -1,6 +1,6 @@
 import type { ApiResponse } from '@opendtu/api';
 import { useState } from 'react';
-import { commands, type CommandRequest } from '../api/commands';
+import { sendCommand, type CommandRequest } from '../api/commands';
 import { useI18n } from '../i18n/i18n-provider';
 import { useToast } from './toast';
 
@@ -16,8 +16,7 @@ export function useSendCommand(onClose: () => void) {
   const [busy, setBusy] = useState(false);
   const send = (request: CommandRequest) => {
     setBusy(true);
-    void commands
-      .send(request)
+    void sendCommand(request)
       .then((response) => {
         if (response?.type === 'success') {
           toast.show('info', t('home.Sent'));

@@ -22,21 +22,20 @@ export interface WeakString {
 }
 
 export function weakStrings(dc: Record<string, DcChannel> | undefined): WeakString[] {
-  if (!dc) return [];
-  const strings = Object.entries(dc).map(([channel, values]) => ({
-    channel,
-    power: values.Power?.v ?? 0,
-    level: values.Irradiation && values.Irradiation.max > 0 ? values.Irradiation.v : undefined,
-    used: (values.Irradiation?.max ?? 0) > 0 || (values.YieldTotal?.v ?? 0) > 0,
-  }));
-  const rated = strings.filter((string) => string.level !== undefined);
-  const best = Math.max(0, ...rated.map((string) => string.level!));
-  const compare = rated.filter((string) => string.power > 0).length >= 2 && best >= MIN_BEST_IRRADIATION;
-  const siblingProduces = Math.max(0, ...strings.map((string) => string.power)) >= MIN_SIBLING_POWER;
-  return strings.flatMap((string) => {
-    if (string.used && string.power < ZERO_POWER && siblingProduces)
-      return [{ channel: string.channel, share: 0 }];
-    const share = compare && string.level !== undefined ? string.level / best : 1;
-    return share < WEAK_SHARE ? [{ channel: string.channel, share }] : [];
+  const strings = Object.entries(dc ?? {});
+  const power = (values: DcChannel) => values.Power?.v ?? 0;
+  const rated = strings.filter(([, values]) => values.Irradiation?.max);
+  const best = Math.max(0, ...rated.map(([, values]) => values.Irradiation!.v));
+  const compare = rated.filter(([, values]) => power(values) > 0).length > 1 && best >= MIN_BEST_IRRADIATION;
+  const siblingProduces = Math.max(0, ...strings.map(([, values]) => power(values))) >= MIN_SIBLING_POWER;
+  return strings.flatMap(([channel, values]) => {
+    const used = values.Irradiation?.max || values.YieldTotal?.v;
+    const share =
+      used && siblingProduces && power(values) < ZERO_POWER
+        ? 0
+        : compare && values.Irradiation?.max
+          ? values.Irradiation.v / best
+          : 1;
+    return share < WEAK_SHARE ? [{ channel, share }] : [];
   });
 }

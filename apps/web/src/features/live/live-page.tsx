@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { liveStore, useLiveData } from '../../api/live-store';
 import { liveSocket } from '../../api/livedata';
 import { useSocketOnline } from '../../api/socket';
+import { ROUTES } from '../../app/routes';
 import { Alert } from '../../components/api-alert';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -44,6 +45,9 @@ export function LivePage() {
         <div className="row g-3">
           {inverters.length > 1 && (
             <div className="col-lg-3 col-xl-2">
+              <Link href={ROUTES.overview} className="btn btn-outline-primary btn-sm mb-2">
+                {t('menu.Overview')}
+              </Link>
               <InverterPills inverters={inverters} selected={selected?.serial} onSelect={select} />
             </div>
           )}

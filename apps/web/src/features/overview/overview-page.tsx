@@ -1,7 +1,7 @@
 import { isLiveInverterFull } from '@opendtu/api';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useLoggedIn } from '../../api/auth';
-import { commandOf, commands, useCommands } from '../../api/commands';
+import { commandOf, useCommands, watchStatus } from '../../api/commands';
 import { liveStore, useLiveData } from '../../api/live-store';
 import { liveSocket } from '../../api/livedata';
 import { useSocketOnline } from '../../api/socket';
@@ -10,8 +10,9 @@ import { LimitDialog } from '../../components/limit-dialog';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { LiveInverter } from '../../lib/live-merge';
-import { peakLabel } from '../../lib/peaks';
-import { InverterRow, TotalsRow, useColumns } from './overview-row';
+import { formatValue } from '../../lib/format';
+import { peakLabel, peakText } from '../../lib/peaks';
+import { Entry, InverterRow, PowerCell } from './overview-row';
 
 const power = (inverter: LiveInverter) =>
   isLiveInverterFull(inverter) ? (inverter.AC['0']?.Power?.v ?? 0) : 0;
@@ -28,7 +29,7 @@ type SortKey = keyof typeof SORTS;
  * same live store as the live view, and one limit for several inverters.
  */
 export function OverviewPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const online = useSocketOnline(liveSocket);
   const live = useLiveData();
   const snapshot = useCommands();
@@ -36,18 +37,34 @@ export function OverviewPage() {
   const sortId = useId();
   const [sort, setSort] = useState<SortKey>('order');
   const [limitOpen, setLimitOpen] = useState(false);
-  const labels = useColumns(peakLabel(t, live.peaks?.since));
+  const peakTitle = peakLabel(t, live.peaks?.since);
+  // One array while nothing changed, so the memoised rows keep skipping (the device's
+  // texts end with a colon).
+  const labels = useMemo(() => {
+    const bare = (key: string) => t(key).replace(/\s*:$/, '');
+    return [
+      t('inverterchannelproperty.Power'),
+      t('inverterchannelproperty.YieldDay'),
+      bare('home.CurrentLimit'),
+      t('inverterchannelproperty.Temperature'),
+      bare('dataagedisplay.DataAge'),
+      peakTitle,
+    ];
+  }, [t, peakTitle]);
   // The rated powers for the bars: one status answer now (watching and at once letting go).
-  useEffect(() => commands.watch('limit')(), []);
+  useEffect(() => watchStatus('limit')(), []);
 
   const inverters = [...live.inverters].sort(SORTS[sort]);
   const rated = (inverter: LiveInverter) => snapshot.limit?.[inverter.serial]?.max_power ?? 0;
   const needsLogin = loggedIn ? undefined : t('home.LoginRequired');
   return (
-    <PageFrame title={t('menu.Overview')} online={online} onReload={liveStore.reload}>
-      {!live.loaded ? (
-        <p className="text-body-secondary">{t('home.LoadingInverter')}</p>
-      ) : inverters.length === 0 ? (
+    <PageFrame
+      title={t('menu.Overview')}
+      online={online}
+      onReload={liveStore.reload}
+      isLoading={!live.loaded}
+    >
+      {inverters.length === 0 ? (
         <Alert variant="info">{t('home.NoInverters')}</Alert>
       ) : (
         <>
@@ -87,12 +104,19 @@ export function OverviewPage() {
             />
           ))}
           {live.total && (
-            <TotalsRow
-              labels={labels}
-              power={live.total.Power}
-              yieldDay={live.total.YieldDay}
-              rated={inverters.reduce((sum, inverter) => sum + rated(inverter), 0)}
-              peak={live.peaks?.total}
+            <Entry
+              data-totals=""
+              labels={[labels[0]!, labels[1]!, peakTitle]}
+              title={<strong>{t('overview.Total')}</strong>}
+              cells={[
+                <PowerCell
+                  value={live.total.Power}
+                  max={inverters.reduce((sum, inverter) => sum + rated(inverter), 0)}
+                  label={labels[0]!}
+                />,
+                formatValue(locale, live.total.YieldDay),
+                peakText(locale, live.peaks?.total),
+              ]}
             />
           )}
         </>

@@ -1,5 +1,5 @@
 import { isLiveInverterFull, type ValueObject } from '@opendtu/api';
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Command } from '../../api/commands';
 import { Bar } from '../../components/bar';
@@ -9,31 +9,14 @@ import { useNow } from '../../components/use-now';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatLimit, formatValue } from '../../lib/format';
 import { dataAgeSeconds, type LiveInverter } from '../../lib/live-merge';
-import { peakText, type InverterPeaks, type Peak } from '../../lib/peaks';
+import { peakText, type InverterPeaks } from '../../lib/peaks';
 import { weakStrings } from '../../lib/string-health';
-
-/** The labels of the figures, in column order (the device's texts end with a colon). */
-export function useColumns(peakLabel: string): string[] {
-  const { t } = useI18n();
-  // One array while nothing changed, so the memoised rows keep skipping.
-  return useMemo(() => {
-    const bare = (key: string) => t(key).replace(/\s*:$/, '');
-    return [
-      t('inverterchannelproperty.Power'),
-      t('inverterchannelproperty.YieldDay'),
-      bare('home.CurrentLimit'),
-      t('inverterchannelproperty.Temperature'),
-      bare('dataagedisplay.DataAge'),
-      peakLabel,
-    ];
-  }, [t, peakLabel]);
-}
 
 /**
  * One entry of the overview: a title line, the figures (six in a row on wide screens,
  * two per line on a phone, each with its label), then `children`.
  */
-function Entry({
+export function Entry({
   title,
   cells,
   labels,
@@ -65,7 +48,15 @@ function Entry({
 }
 
 /** Power with a bar against `max` W (the rated power), when known. */
-function PowerCell({ value, max, label }: { value: ValueObject | undefined; max: number; label: string }) {
+export function PowerCell({
+  value,
+  max,
+  label,
+}: {
+  value: ValueObject | undefined;
+  max: number;
+  label: string;
+}) {
   const { locale } = useI18n();
   return value ? (
     <>
@@ -158,27 +149,3 @@ export const InverterRow = memo(function InverterRow({
     </Entry>
   );
 });
-
-/** The sum of the plant: power against the rated sum, yield today and the peak of the sum. */
-export function TotalsRow(props: {
-  labels: string[];
-  power: ValueObject;
-  yieldDay: ValueObject;
-  rated: number;
-  peak: Peak | undefined;
-}) {
-  const { t, locale } = useI18n();
-  const { labels } = props;
-  return (
-    <Entry
-      data-totals=""
-      labels={[labels[0]!, labels[1]!, labels[5]!]}
-      title={<strong>{t('overview.Total')}</strong>}
-      cells={[
-        <PowerCell value={props.power} max={props.rated} label={labels[0]!} />,
-        formatValue(locale, props.yieldDay),
-        peakText(locale, props.peak),
-      ]}
-    />
-  );
-}
