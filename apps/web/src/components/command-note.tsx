@@ -1,6 +1,6 @@
 import type { SetStatus } from '@opendtu/api';
 import { isOpen, type Command, type CommandState } from '../api/commands';
-import { useI18n, type I18n } from '../i18n/i18n-provider';
+import { useI18n } from '../i18n/i18n-provider';
 import { formatNumber } from '../lib/format';
 import { apiResponseText } from './api-alert';
 import { SetStatusBadge } from './set-status-badge';
@@ -17,28 +17,20 @@ const BADGE: Record<CommandState, SetStatus> = {
 
 export const ACTION = { on: 'home.TurnOn', off: 'home.TurnOff', restart: 'home.Restart' } as const;
 
-/** What a command asked for, as "50 %", "800 W" or "Turn off". */
-export function requestedText({ t, locale }: Pick<I18n, 't' | 'locale'>, command: Command): string {
-  return command.kind === 'limit'
-    ? `${formatNumber(locale, command.value!, 0)} ${command.relative ? '%' : 'W'}`
-    : t(ACTION[command.action!]);
-}
-
 /**
  * The last command to an inverter as it stands: what was requested, the device's state
  * as a badge, and in words what a wait, a timeout or a refusal means. Never "saved":
  * a command is done only when the inverter confirmed it.
  */
 export function CommandNote({ command, brief = false }: { command: Command | undefined; brief?: boolean }) {
-  const i18n = useI18n();
-  const { t } = i18n;
+  const { t, locale } = useI18n();
   if (!command) return null;
   const { state } = command;
   const words =
     state === 'rejected'
       ? command.answer && apiResponseText(t, command.answer)
       : state === 'dropped'
-        ? t('home.Dropped')
+        ? t('inverteradmin.StatusOff', { what: t('inverteradmin.CommandEnable') })
         : state === 'timeout'
           ? t('home.Timeout')
           : isOpen(command)
@@ -46,7 +38,12 @@ export function CommandNote({ command, brief = false }: { command: Command | und
             : undefined;
   return (
     <span data-command={state}>
-      {!brief && `${t('home.Requested')} ${requestedText(i18n, command)} `}
+      {!brief &&
+        `${t('home.Requested')} ${
+          command.kind === 'limit'
+            ? `${formatNumber(locale, command.value!, 0)} ${command.relative ? '%' : 'W'}`
+            : t(ACTION[command.action!])
+        } `}
       <SetStatusBadge status={BADGE[state]} />
       {words && <span className="d-block small">{words}</span>}
     </span>

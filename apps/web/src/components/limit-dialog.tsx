@@ -8,7 +8,6 @@ import {
   type CommandRequest,
 } from '../api/commands';
 import { getInverterList } from '../api/inverter';
-import { getNtpStatus } from '../api/ntp';
 import { useApiData } from '../api/use-api-data';
 import { useI18n } from '../i18n/i18n-provider';
 import { formatLimit } from '../lib/format';
@@ -23,9 +22,10 @@ import { Modal } from './modal';
 import { SetStatusBadge } from './set-status-badge';
 import { useSendCommand } from './use-send-command';
 
-// With several inverters: whether each takes commands now (its settings, day or night).
-const loadSetup = () => Promise.all([getInverterList(), getNtpStatus()]);
-const noSetup = () => Promise.resolve(undefined);
+// With several inverters: whether each takes commands (its settings). One that takes them
+// by day only is not excluded at night: its command is reported as not sent afterwards.
+const loadSettings = () => getInverterList();
+const noSettings = () => Promise.resolve(undefined);
 
 /**
  * Sets a relative or absolute limit, for now or persistently (spec §4, §5, §9). For one
@@ -39,7 +39,7 @@ export function LimitDialog({ inverters, onClose }: { inverters: LiveInverter[];
   const id = useId();
   const single = inverters.length === 1 ? inverters[0] : undefined;
   const snapshot = useCommands('limit');
-  const { data } = useApiData(single ? noSetup : loadSetup);
+  const { data } = useApiData(single ? noSettings : loadSettings);
   const { answer, setAnswer, busy: sending, send: sendOne } = useSendCommand(onClose);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(inverters.map((i) => i.serial)));
   const [relative, setRelative] = useState(!!single);
@@ -49,8 +49,7 @@ export function LimitDialog({ inverters, onClose }: { inverters: LiveInverter[];
   const [sent, setSent] = useState<readonly string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const settings = new Map(data?.[0].inverter.map((entry) => [entry.serial, entry]));
-  const off = (what: string) => ({ key: 'inverteradmin.StatusOff', what: t(`inverteradmin.${what}`) });
+  const settings = new Map(data?.inverter.map((entry) => [entry.serial, entry]));
   const targets: SplitTarget[] = inverters
     .filter((inverter) => chosen.has(inverter.serial))
     .map(({ serial }) => {
@@ -58,13 +57,10 @@ export function LimitDialog({ inverters, onClose }: { inverters: LiveInverter[];
       return {
         serial,
         maxPower: snapshot.limit?.[serial]?.max_power ?? 0,
-        excluded: !own
-          ? undefined
-          : !own.command_enable
-            ? off('CommandEnable')
-            : !data![1].sun_isDayPeriod && !own.command_enable_night
-              ? off('CommandEnableNight')
-              : undefined,
+        excluded:
+          own && !own.command_enable
+            ? { key: 'inverteradmin.StatusOff', what: t('inverteradmin.CommandEnable') }
+            : undefined,
       };
     });
   const max = groupMax(targets);

@@ -77,9 +77,13 @@ export function OverviewPage() {
               value={sort}
               onChange={(event) => setSort(event.target.value as SortKey)}
             >
-              <option value="order">{t('inverteradmin.Order')}</option>
-              <option value="name">{t('inverteradmin.Name')}</option>
-              <option value="power">{t('inverterchannelproperty.Power')}</option>
+              {(['inverteradmin.Order', 'inverteradmin.Name', 'inverterchannelproperty.Power'] as const).map(
+                (key, i) => (
+                  <option key={key} value={Object.keys(SORTS)[i]}>
+                    {t(key)}
+                  </option>
+                ),
+              )}
             </select>
             <span title={needsLogin}>
               <button
