@@ -38,6 +38,7 @@ export function CommandNote({ command, brief = false }: { command: Command | und
             : undefined;
   return (
     <span data-command={state}>
+      {' '}
       {!brief &&
         `${t('home.Requested')} ${
           command.kind === 'limit'

@@ -72,7 +72,7 @@ export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
         {t('home.SerialNumber')} <span className="font-monospace">{inverter.serial}</span>
       </small>
       <small>
-        {t('home.CurrentLimit')} <span data-limit="">{formatLimit(locale, inverter)}</span>{' '}
+        {t('home.CurrentLimit')} <span data-limit="">{formatLimit(locale, inverter)}</span>
         <CommandNote command={commandOf(commands, 'limit', inverter.serial)} />
       </small>
       <small>

@@ -115,7 +115,8 @@ export const InverterRow = memo(function InverterRow({
         <PowerCell value={full?.AC['0']?.Power} max={rated} label={labels[0]!} />,
         value(general?.YieldDay),
         <>
-          <span data-limit="">{formatLimit(locale, inverter)}</span> <CommandNote command={command} />
+          <span data-limit="">{formatLimit(locale, inverter)}</span>
+          <CommandNote command={command} />
         </>,
         value(general?.Temperature),
         <Age inverter={inverter} />,
