@@ -67,9 +67,13 @@ export function LimitDialog({ inverters, onClose }: { inverters: LiveInverter[];
   const problem = max > 0 ? checkLimit(value, relative, max) : { key: 'overview.NoneSelected' };
   const parts = problem || single ? [] : splitLimit(Number(value), relative, !rated, targets);
   const error = touched && problem ? t(problem.key, problem) : undefined;
+  // Failure counts although the DTU keeps re-sending: the owner may want to try at once.
   const failed = sent
     .map((serial) => commandOf(snapshot, 'limit', serial))
-    .filter((command): command is Command => !!command && !isOpen(command) && command.state !== 'ok');
+    .filter(
+      (command): command is Command =>
+        !!command && ['failure', 'timeout', 'dropped', 'rejected'].includes(command.state),
+    );
 
   const sendAll = async (requests: CommandRequest[], retry = false) => {
     setBusy(true);
