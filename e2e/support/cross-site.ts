@@ -12,9 +12,22 @@ import { randomBytes } from 'node:crypto';
  * whenever read-only access is off. Each test probes whether the sockets challenge and
  * expects by that.
  */
-export const SOCKET_DEVICES: readonly { name: string; args: string[] }[] = [
-  { name: 'v25.4.10 (sockets open to all)', args: [] },
-  { name: 'v26.3.30 (sockets challenge with Digest)', args: ['--firmware', 'v26.3.30'] },
+export const SOCKET_DEVICES: readonly {
+  name: string;
+  args: string[];
+  /**
+   * Whether a login the browser gave a socket also goes with later requests to the API:
+   * so for a Basic challenge (v24.1-v24.9); a Digest one (v26.3.30) is kept for its own
+   * realm, which the API does not share (measured in Chromium).
+   */
+  socketLoginReachesApi: boolean;
+}[] = [
+  { name: 'v25.4.10 (sockets open to all)', args: [], socketLoginReachesApi: false },
+  {
+    name: 'v26.3.30 (sockets challenge with Digest)',
+    args: ['--firmware', 'v26.3.30'],
+    socketLoginReachesApi: false,
+  },
 ];
 
 /** A loopback address that is another origin and another site than the device's 127.0.0.1. */

@@ -157,8 +157,11 @@ export function releaseJourneys(release: ReleaseCase): void {
           (await device.get<{ inverter: { name: string }[] }>('api/inverter/list')).inverter[0]!.name,
         ).toBe(listed.name);
         const prefix = release.oldApi ? '/api/config/' : '/api/file/';
-        expect(requests.length).toBeGreaterThanOrEqual(3);
-        expect(requests.every((path) => path.startsWith(prefix))).toBe(true);
+        // index.html starts the list's GET before the release is known (api/file/list);
+        // an older device answers it 404 and the app, which asks api/config/list, never uses it.
+        const asked = release.oldApi ? requests.filter((path) => path !== '/api/file/list') : requests;
+        expect(asked.length).toBeGreaterThanOrEqual(3);
+        expect(asked.every((path) => path.startsWith(prefix))).toBe(true);
       });
 
       test('login with read-only access off: live view and console connect', async ({ page, device }) => {

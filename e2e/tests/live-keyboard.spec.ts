@@ -20,7 +20,7 @@ test('log in, set a limit and close the dialog, all by keyboard', async ({ page 
   await page.keyboard.type('60');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await expect(page.getByText('Sent, waiting for the inverter to confirm.').first()).toBeVisible();
   // Focus is back on the button that opened the dialog, and visible.
   await expect(page.getByRole('button', { name: 'Set limit' })).toBeFocused();
   await expect(page.locator('[data-limit]')).toContainText('60 %', { timeout: 20_000 });

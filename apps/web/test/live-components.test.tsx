@@ -2,8 +2,9 @@ import type { LiveInverterFull } from '@opendtu/api';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InverterHeader } from '../src/features/live/inverter-view';
-import { LimitDialog } from '../src/features/live/limit-dialog';
-import { StateBadge } from '../src/features/live/state-badge';
+import { sendCommand } from '../src/api/commands';
+import { LimitDialog } from '../src/components/limit-dialog';
+import { StateBadge } from '../src/components/state-badge';
 import { ToastProvider } from '../src/components/toast';
 import { I18nProvider } from '../src/i18n/i18n-provider';
 import type { LiveInverter } from '../src/lib/live-merge';
@@ -48,7 +49,13 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       async (path: string) =>
-        new Response(path === 'api/limit/status' ? JSON.stringify({ '114181234569': limitStatus }) : '[]'),
+        new Response(
+          path === 'api/limit/status'
+            ? JSON.stringify({ '114181234569': limitStatus })
+            : path === 'api/limit/config'
+              ? JSON.stringify({ type: 'success', message: 'Settings saved!', code: 1001 })
+              : '[]',
+        ),
     ),
   );
 });
@@ -99,13 +106,40 @@ describe('InverterHeader', () => {
   });
 });
 
+describe('a limit command in the inverter header (issue 26)', () => {
+  it('says sent and waiting, then in plain words that the inverter has not confirmed, never "saved"', async () => {
+    vi.useFakeTimers({
+      now: NOW,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    limitStatus = { limit_relative: 100, max_power: 800, limit_set_status: 'Pending' };
+    render(
+      <I18nProvider>
+        <InverterHeader inverter={inverter()} />
+      </I18nProvider>,
+    );
+    await act(() => sendCommand({ serial: '114181234569', kind: 'limit', value: 60, relative: true }));
+    const note = () => document.querySelector('[data-command]')!.textContent;
+    expect(note()).toContain('Requested: 60 %');
+    expect(note()).toContain('Waiting');
+    expect(note()).toContain('Sent, waiting for the inverter to confirm.');
+    await act(() => vi.advanceTimersByTimeAsync(12_000));
+    expect(note()).toMatch(/Not confirmed yet: the inverter does not answer/);
+    expect(document.body.textContent).not.toMatch(/saved|Done/i);
+    limitStatus = { limit_relative: 60, max_power: 800, limit_set_status: 'Ok' };
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(note()).toContain('Done');
+    expect(note()).not.toContain('confirm');
+  });
+});
+
 describe('LimitDialog', () => {
   it("validates relative 0-100 and absolute 0 to the model's max, and shows the command status", async () => {
     limitStatus = { limit_relative: 50, max_power: 800, limit_set_status: 'Pending' };
     render(
       <I18nProvider>
         <ToastProvider>
-          <LimitDialog inverter={inverter()} onClose={() => {}} />
+          <LimitDialog inverters={[inverter()]} onClose={() => {}} />
         </ToastProvider>
       </I18nProvider>,
     );

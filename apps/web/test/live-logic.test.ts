@@ -1,8 +1,8 @@
 import type { DcChannel, LiveDataResponse, LiveInverterCommon, LiveInverterFull } from '@opendtu/api';
 import { describe, expect, it } from 'vitest';
-import { absoluteLimitMax, checkLimit } from '../src/features/live/limit-validation';
-import { inverterState, STATE_BADGE } from '../src/features/live/inverter-status';
-import { weakStrings } from '../src/features/live/string-health';
+import { absoluteLimitMax, checkLimit } from '../src/lib/limit-validation';
+import { inverterState, STATE_BADGE } from '../src/components/inverter-status';
+import { weakStrings } from '../src/lib/string-health';
 import { byOrder, dataAgeSeconds, EMPTY_LIVE_STATE, mergeLive } from '../src/lib/live-merge';
 
 const value = (v: number, u = 'W', d = 1) => ({ v, u, d });
@@ -143,10 +143,22 @@ describe('string health', () => {
   });
 
   it('needs two producing strings, and enough light to compare', () => {
-    expect(weakStrings({ '0': string(300, 75), '1': string(0, 0) }).length).toBe(0);
     expect(weakStrings({ '0': string(8, 2), '1': string(2, 0.5) })).toEqual([]);
     expect(
       weakStrings({ '0': string(300, 75), '1': string(30, 7), '2': string(0, 0) }).map((w) => w.channel),
     ).toEqual(['1', '2']);
+  });
+
+  it('flags a string in use at zero while a sibling produces (issue 20)', () => {
+    // Module power configured: in use, even on a two-string inverter with one producing.
+    expect(weakStrings({ '0': string(300, 75), '1': string(0, 0) })).toEqual([{ channel: '1', share: 0 }]);
+    // No module power, but it has yielded before: something is plugged in.
+    const yielded = { ...string(0), YieldTotal: value(812.5, 'kWh', 3) };
+    expect(weakStrings({ '0': string(300), '1': yielded })).toEqual([{ channel: '1', share: 0 }]);
+  });
+
+  it('leaves an input nothing is plugged into alone, and zero strings at dawn', () => {
+    expect(weakStrings({ '0': string(300), '1': string(0) })).toEqual([]);
+    expect(weakStrings({ '0': string(15, 4), '1': string(0, 0) })).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import { isLiveInverterFull, type LiveDataResponse, type LiveInverterCommon } from '@opendtu/api';
 import { useSyncExternalStore } from 'react';
 import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
+import { trackPeaks, type Peaks } from '../lib/peaks';
 import { addPowerPoint, restoreHistory, type PowerHistory } from '../lib/power-history';
 import { getLiveData, getLiveDataQuietly, liveSocket, parseLiveFrame } from './livedata';
 
@@ -24,6 +25,8 @@ export interface LiveSnapshot extends LiveState {
   /** True while the data comes from polling because the socket cannot connect. */
   polling: boolean;
   history: PowerHistory | undefined;
+  /** Today's peaks: since this page started, or the whole day once seeded. */
+  peaks?: Peaks;
 }
 
 type Pending = { message: LiveDataResponse<LiveInverterCommon>; at: number; list: boolean };
@@ -201,7 +204,9 @@ class LiveStore {
     for (const { message, at, list } of this.pending) state = mergeLive(state, message, at, list);
     this.pending = [];
     const history = this.sample(state);
-    this.publish({ ...this.snapshot, ...state, loaded: true, history });
+    const { peaks: was, inverters } = this.snapshot;
+    const peaks = trackPeaks(was, inverters, state.inverters, state.total, Date.now());
+    this.publish({ ...this.snapshot, ...state, loaded: true, history, peaks });
   }
 
   private sample(state: LiveState): PowerHistory | undefined {

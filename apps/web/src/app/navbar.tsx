@@ -108,6 +108,11 @@ export function Navbar() {
                 {t('menu.LiveView')}
               </NavLink>
             </li>
+            <li className="nav-item">
+              <NavLink href={ROUTES.overview} className="nav-link">
+                {t('menu.Overview')}
+              </NavLink>
+            </li>
             <Menu
               label={t('menu.Settings')}
               items={

@@ -11,6 +11,7 @@ import { SystemInfoPage } from '../features/info/system-info-page';
 import { InvertersPage } from '../features/inverters/inverters-page';
 import { LivePage } from '../features/live/live-page';
 import { RebootPage } from '../features/maintenance/reboot-page';
+import { OverviewPage } from '../features/overview/overview-page';
 import { DeviceManagerPage } from '../features/settings/device/device-manager-page';
 import { DtuSettingsPage } from '../features/settings/dtu/dtu-settings-page';
 import { LoggingSettingsPage } from '../features/settings/logging/logging-settings-page';
@@ -26,6 +27,7 @@ import { WaitPage } from './wait-page';
 /** The screen of every route (spec §2). */
 export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.home]: () => <LivePage />,
+  [ROUTES.overview]: () => <OverviewPage />,
   [ROUTES.login]: () => <LoginPage />,
   [ROUTES.error]: () => <ErrorPage />,
   [ROUTES.about]: () => <AboutPage />,

@@ -2,6 +2,7 @@
  *  route roots listed in index.html, which computes the app's base URL from them. */
 export const ROUTES = {
   home: '/',
+  overview: '/overview',
   login: '/login',
   error: '/error',
   about: '/about',

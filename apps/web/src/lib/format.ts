@@ -49,6 +49,27 @@ export function formatBytes(locale: string, bytes: number, unit: ByteUnit = 'byt
   }).format(bytes / BYTE_DIVISOR[unit]);
 }
 
+/** A device value with its own unit and decimals. */
+export function formatValue(locale: string, value: { v: number; u: string; d: number }): string {
+  return `${formatNumber(locale, value.v, value.d)}${value.u ? ` ${value.u}` : ''}`;
+}
+
+/** An inverter's limit: "800 W | 100 %", or only the percentage while its model is unknown. */
+export function formatLimit(
+  locale: string,
+  limit: { limit_absolute: number; limit_relative: number },
+): string {
+  const relative = `${formatNumber(locale, limit.limit_relative, 0)} %`;
+  return limit.limit_absolute >= 0
+    ? `${formatNumber(locale, limit.limit_absolute, 0)} W | ${relative}`
+    : relative;
+}
+
+/** A time of day as HH:MM on a 24-hour clock. */
+export function formatClock(t: number): string {
+  return new Date(t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
 /** A temperature in °C with at most one fraction digit. */
 export function formatCelsius(locale: string, value: number): string {
   return numberFormat(locale, { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(value);

@@ -1,13 +1,21 @@
 import { FIELD_ORDER, type LiveInverterFull, type ValueObject } from '@opendtu/api';
 import { useI18n } from '../../i18n/i18n-provider';
-import { formatNumber } from '../../lib/format';
-import { formatValue } from './live-totals';
-import { weakStrings } from './string-health';
+import { formatNumber, formatValue } from '../../lib/format';
+import { peakLabel, peakText, type InverterPeaks } from '../../lib/peaks';
+import { weakStrings } from '../../lib/string-health';
 
 type Values = Record<string, ValueObject | { u: string } | undefined>;
 
-/** General (INV), AC phase and DC string cards, values with the device's decimals. */
-export function ChannelCards({ inverter }: { inverter: LiveInverterFull }) {
+/** General (INV), AC phase and DC string cards, values with the device's decimals, and peaks. */
+export function ChannelCards({
+  inverter,
+  peaks,
+  since,
+}: {
+  inverter: LiveInverterFull;
+  peaks: InverterPeaks | undefined;
+  since: number | undefined;
+}) {
   const { t, locale } = useI18n();
   const weak = new Map(weakStrings(inverter.DC).map((string) => [string.channel, string.share]));
   const cards = [
@@ -16,18 +24,21 @@ export function ChannelCards({ inverter }: { inverter: LiveInverterFull }) {
       title: t('inverterchannelinfo.General'),
       values: values as Values,
       weak: undefined,
+      peak: undefined,
     })),
     ...Object.entries(inverter.AC).map(([key, values]) => ({
       key: `AC${key}`,
       title: t('inverterchannelinfo.Phase', { num: Number(key) + 1 }),
       values: values as Values,
       weak: undefined,
+      peak: peaks?.ac,
     })),
     ...Object.entries(inverter.DC).map(([key, values]) => ({
       key: `DC${key}`,
       title: values.name.u || t('inverterchannelinfo.String', { num: Number(key) + 1 }),
       values: values as Values,
       weak: weak.get(key),
+      peak: peaks?.dc[key],
     })),
   ];
   return (
@@ -67,6 +78,16 @@ export function ChannelCards({ inverter }: { inverter: LiveInverterFull }) {
                     </tr>
                   );
                 })}
+                {card.peak && (
+                  <tr>
+                    <th scope="row" className="fw-normal ps-3">
+                      {peakLabel(t, since)}
+                    </th>
+                    <td className="text-end pe-3" data-peak="">
+                      {peakText(locale, card.peak)}
+                    </td>
+                  </tr>
+                )}
               </tbody>
             </table>
           </div>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { LiveInverter } from '../../lib/live-merge';
-import { inverterState, STATE_TEXT } from './inverter-status';
-import { StateBadge } from './state-badge';
+import { inverterState, STATE_TEXT } from '../../components/inverter-status';
+import { StateBadge } from '../../components/state-badge';
 
 export interface InverterPillsProps {
   inverters: readonly LiveInverter[];

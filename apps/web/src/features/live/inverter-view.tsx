@@ -1,24 +1,35 @@
 import { isLiveInverterFull } from '@opendtu/api';
 import { memo, useState } from 'react';
+import { commandOf, useCommands } from '../../api/commands';
+import { CommandNote } from '../../components/command-note';
+import { LimitDialog } from '../../components/limit-dialog';
+import { useNow } from '../../components/use-now';
 import { useI18n } from '../../i18n/i18n-provider';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatLimit } from '../../lib/format';
+import type { InverterPeaks } from '../../lib/peaks';
 import { ABSOLUTE_TIME_AFTER_S, dataAgeSeconds, dataTakenAt, type LiveInverter } from '../../lib/live-merge';
 import { ChannelCards } from './channel-cards';
 import { DeviceInfoDialog } from './device-info-dialog';
 import { EventLogDialog } from './event-log-dialog';
 import { GridProfileDialog } from './grid-profile-dialog';
 import { InverterToolbar, type LiveDialog } from './inverter-toolbar';
-import { LimitDialog } from './limit-dialog';
 import { PowerDialog } from './power-dialog';
 import { RadioStatsTable } from './radio-stats';
-import { StateBadge } from './state-badge';
-import { useNow } from '../../components/use-now';
+import { StateBadge } from '../../components/state-badge';
 
 /**
  * One inverter: header, toolbar, channel cards, radio statistics and its dialogs. A frame
  * about another inverter leaves this one's object as it was, so the view skips it.
  */
-export const InverterView = memo(function InverterView({ inverter }: { inverter: LiveInverter }) {
+export const InverterView = memo(function InverterView({
+  inverter,
+  peaks,
+  since,
+}: {
+  inverter: LiveInverter;
+  peaks: InverterPeaks | undefined;
+  since: number | undefined;
+}) {
   const { t } = useI18n();
   const [dialog, setDialog] = useState<LiveDialog | undefined>();
   const close = () => setDialog(undefined);
@@ -30,14 +41,14 @@ export const InverterView = memo(function InverterView({ inverter }: { inverter:
         <InverterToolbar inverter={inverter} onOpen={setDialog} />
         {isLiveInverterFull(inverter) ? (
           <>
-            <ChannelCards inverter={inverter} />
+            <ChannelCards inverter={inverter} peaks={peaks} since={since} />
             {inverter.radio_stats && <RadioStatsTable inverter={inverter} stats={inverter.radio_stats} />}
           </>
         ) : (
           <p className="text-body-secondary mt-3">{t('home.LoadingInverter')}</p>
         )}
       </div>
-      {dialog === 'limit' && <LimitDialog {...props} />}
+      {dialog === 'limit' && <LimitDialog inverters={[inverter]} onClose={close} />}
       {dialog === 'power' && <PowerDialog {...props} />}
       {dialog === 'info' && <DeviceInfoDialog {...props} />}
       {dialog === 'grid' && <GridProfileDialog {...props} />}
@@ -49,11 +60,8 @@ export const InverterView = memo(function InverterView({ inverter }: { inverter:
 export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
   const { t, tc, locale } = useI18n();
   const now = useNow();
+  const commands = useCommands();
   const age = dataAgeSeconds(inverter, now);
-  const limit =
-    inverter.limit_absolute >= 0
-      ? `${formatNumber(locale, inverter.limit_absolute, 0)} W | ${formatNumber(locale, inverter.limit_relative, 0)} %`
-      : `${formatNumber(locale, inverter.limit_relative, 0)} %`;
   return (
     <div className="card-header d-flex flex-wrap align-items-center column-gap-3 row-gap-1">
       <h2 className="h5 mb-0 me-auto d-flex align-items-center gap-2" id="inverter-title">
@@ -64,7 +72,11 @@ export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
         {t('home.SerialNumber')} <span className="font-monospace">{inverter.serial}</span>
       </small>
       <small>
-        {t('home.CurrentLimit')} <span data-limit="">{limit}</span>
+        {t('home.CurrentLimit')} <span data-limit="">{formatLimit(locale, inverter)}</span>
+        <CommandNote command={commandOf(commands, 'limit', inverter.serial)} />
+      </small>
+      <small>
+        <CommandNote command={commandOf(commands, 'power', inverter.serial)} />
       </small>
       <small data-age={age}>
         {t('dataagedisplay.DataAge')} {tc('dataagedisplay.SecondsSince', age)}

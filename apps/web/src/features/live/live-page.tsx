@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { liveStore, useLiveData } from '../../api/live-store';
 import { liveSocket } from '../../api/livedata';
 import { useSocketOnline } from '../../api/socket';
+import { ROUTES } from '../../app/routes';
 import { Alert } from '../../components/api-alert';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -44,11 +45,21 @@ export function LivePage() {
         <div className="row g-3">
           {inverters.length > 1 && (
             <div className="col-lg-3 col-xl-2">
+              <Link href={ROUTES.overview} className="btn btn-outline-primary btn-sm mb-2">
+                {t('menu.Overview')}
+              </Link>
               <InverterPills inverters={inverters} selected={selected?.serial} onSelect={select} />
             </div>
           )}
           <div className={inverters.length > 1 ? 'col-lg-9 col-xl-10' : 'col-12'}>
-            {selected && <InverterView key={selected.serial} inverter={selected} />}
+            {selected && (
+              <InverterView
+                key={selected.serial}
+                inverter={selected}
+                peaks={live.peaks?.inverters[selected.serial]}
+                since={live.peaks?.since}
+              />
+            )}
           </div>
         </div>
       )}

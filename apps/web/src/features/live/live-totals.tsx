@@ -1,11 +1,6 @@
 import type { LiveTotal, ValueObject } from '@opendtu/api';
 import { useI18n } from '../../i18n/i18n-provider';
-import { formatNumber } from '../../lib/format';
-
-/** A device value with its own unit and decimals. */
-export function formatValue(locale: string, value: ValueObject): string {
-  return `${formatNumber(locale, value.v, value.d)}${value.u ? ` ${value.u}` : ''}`;
-}
+import { formatValue } from '../../lib/format';
 
 /** Total yield, yield today and total power; `data-live-totals` marks live data on screen. */
 export function LiveTotals({ total }: { total: LiveTotal }) {

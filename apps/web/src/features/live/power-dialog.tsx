@@ -1,32 +1,19 @@
-import type { ApiResponse, PowerConfigRequest } from '@opendtu/api';
-import { useState } from 'react';
-import { getPowerStatus, postPowerConfig } from '../../api/limit';
+import { useCommands } from '../../api/commands';
 import { ApiAlert } from '../../components/api-alert';
+import { ACTION } from '../../components/command-note';
 import { Modal } from '../../components/modal';
-import { useToast } from '../../components/toast';
+import { SetStatusBadge } from '../../components/set-status-badge';
+import { useSendCommand } from '../../components/use-send-command';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { LiveInverter } from '../../lib/live-merge';
-import { SetStatusBadge } from './set-status-badge';
-import { usePolled } from './use-polled';
+
+const BUTTON = { on: 'btn btn-success', off: 'btn btn-danger', restart: 'btn btn-warning' } as const;
 
 /** Turn the inverter on or off, or restart it (spec §4). */
 export function PowerDialog({ inverter, onClose }: { inverter: LiveInverter; onClose: () => void }) {
   const { t } = useI18n();
-  const toast = useToast();
-  const [statusMap] = usePolled(getPowerStatus, 2000);
-  const [answer, setAnswer] = useState<ApiResponse | undefined>();
-  const [busy, setBusy] = useState(false);
-  const send = (request: PowerConfigRequest) => {
-    setBusy(true);
-    void postPowerConfig(request)
-      .then((response) => {
-        if (response.type === 'success') {
-          toast.showResponse(response);
-          onClose();
-        } else setAnswer(response);
-      })
-      .finally(() => setBusy(false));
-  };
+  const statusMap = useCommands('power').power;
+  const { answer, setAnswer, busy, send } = useSendCommand(onClose);
   const serial = inverter.serial;
   return (
     <Modal open title={`${t('home.PowerSettings')}: ${inverter.name}`} onClose={onClose}>
@@ -35,30 +22,17 @@ export function PowerDialog({ inverter, onClose }: { inverter: LiveInverter; onC
         {t('home.LastPowerSetStatus')} <SetStatusBadge status={statusMap?.[serial]?.power_set_status} />
       </p>
       <div className="d-grid gap-2">
-        <button
-          type="button"
-          className="btn btn-success"
-          disabled={busy}
-          onClick={() => send({ serial, power: true })}
-        >
-          {t('home.TurnOn')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          disabled={busy}
-          onClick={() => send({ serial, power: false })}
-        >
-          {t('home.TurnOff')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-warning"
-          disabled={busy}
-          onClick={() => send({ serial, restart: true })}
-        >
-          {t('home.Restart')}
-        </button>
+        {(['on', 'off', 'restart'] as const).map((action) => (
+          <button
+            type="button"
+            key={action}
+            className={BUTTON[action]}
+            disabled={busy}
+            onClick={() => send({ serial, kind: 'power', action })}
+          >
+            {t(ACTION[action])}
+          </button>
+        ))}
       </div>
     </Modal>
   );

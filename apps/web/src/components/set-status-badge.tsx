@@ -1,5 +1,5 @@
 import type { SetStatus } from '@opendtu/api';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../i18n/i18n-provider';
 
 const VARIANT: Record<SetStatus, string> = {
   Ok: 'text-bg-success',

@@ -1,6 +1,6 @@
 import { isLiveInverterFull, type LiveInverterCommon } from '@opendtu/api';
-import { useI18n } from '../../i18n/i18n-provider';
-import { formatNumber } from '../../lib/format';
+import { useI18n } from '../i18n/i18n-provider';
+import { formatNumber } from '../lib/format';
 import { inverterState, STATE_BADGE, STATE_TEXT, type InverterState } from './inverter-status';
 
 const STATE_GLYPH: Record<InverterState, string> = {
@@ -12,12 +12,20 @@ const STATE_GLYPH: Record<InverterState, string> = {
 
 /**
  * The inverter's state as colour, a glyph and (for screen readers, and in full when
- * `wide`) a word, with its AC power when known.
+ * `wide`) a word, with its AC power when known and `withPower`.
  */
-export function StateBadge({ inverter, wide = false }: { inverter: LiveInverterCommon; wide?: boolean }) {
+export function StateBadge({
+  inverter,
+  wide = false,
+  withPower = true,
+}: {
+  inverter: LiveInverterCommon;
+  wide?: boolean;
+  withPower?: boolean;
+}) {
   const { t, locale } = useI18n();
   const state = inverterState(inverter);
-  const power = isLiveInverterFull(inverter) ? inverter.AC['0']?.Power : undefined;
+  const power = withPower && isLiveInverterFull(inverter) ? inverter.AC['0']?.Power : undefined;
   const word = t(STATE_TEXT[state]);
   return (
     <span className={`badge ${STATE_BADGE[state]}`} title={word} data-state={state}>
