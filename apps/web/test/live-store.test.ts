@@ -88,7 +88,14 @@ describe('the live-data store', () => {
     const snapshot = liveStore.getSnapshot();
     expect(snapshot.inverters.map((i) => i.serial)).toEqual(['A', 'B', 'C']);
     expect(snapshot.total?.Power.v).toBe(120);
-    expect(snapshot.history?.points.at(-1)?.inverters).toEqual({ B: 120, C: 50 });
+    // The day's curve has the minute's newest power of every inverter whose channels arrived.
+    const curve = snapshot.curve!;
+    expect(curve.total[curve.last]).toBe(120);
+    expect([curve.inverters.A, curve.inverters.B?.[curve.last], curve.inverters.C?.[curve.last]]).toEqual([
+      undefined,
+      120,
+      50,
+    ]);
     unsubscribe();
   });
 });

@@ -1,7 +1,7 @@
 import { isLiveInverterFull } from '@opendtu/api';
 import { memo, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatDuration, formatNumber } from '../../lib/format';
 import { ABSOLUTE_TIME_AFTER_S, dataAgeSeconds, dataTakenAt, type LiveInverter } from '../../lib/live-merge';
 import { ChannelCards } from './channel-cards';
 import { DeviceInfoDialog } from './device-info-dialog';
@@ -47,7 +47,7 @@ export const InverterView = memo(function InverterView({ inverter }: { inverter:
 });
 
 export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
-  const { t, tc, locale } = useI18n();
+  const { t, locale } = useI18n();
   const now = useNow();
   const age = dataAgeSeconds(inverter, now);
   const limit =
@@ -67,7 +67,7 @@ export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
         {t('home.CurrentLimit')} <span data-limit="">{limit}</span>
       </small>
       <small data-age={age}>
-        {t('dataagedisplay.DataAge')} {tc('dataagedisplay.SecondsSince', age)}
+        {t('dataagedisplay.Ago', { age: formatDuration(locale, age) })}
         {age > ABSOLUTE_TIME_AFTER_S && ` (${formatDateTime(locale, dataTakenAt(inverter))})`}
       </small>
     </div>

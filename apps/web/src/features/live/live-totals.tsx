@@ -1,10 +1,10 @@
 import type { LiveTotal, ValueObject } from '@opendtu/api';
 import { useI18n } from '../../i18n/i18n-provider';
-import { formatNumber } from '../../lib/format';
+import { formatMeasure } from '../../lib/format';
 
-/** A device value with its own unit and decimals. */
+/** A device value with its own unit and decimals (kW, kWh from 10,000 on). */
 export function formatValue(locale: string, value: ValueObject): string {
-  return `${formatNumber(locale, value.v, value.d)}${value.u ? ` ${value.u}` : ''}`;
+  return formatMeasure(locale, value.v, value.u, value.d);
 }
 
 /** Total yield, yield today and total power; `data-live-totals` marks live data on screen. */

@@ -1,6 +1,7 @@
 import type { LiveInverterFull } from '@opendtu/api';
 import { useId, useState } from 'react';
 import { useLoggedIn } from '../../api/auth';
+import { useDeviceAway } from '../../api/connection';
 import { resetRadioStats } from '../../api/inverter';
 import { useToast } from '../../components/toast';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -15,6 +16,7 @@ function isCoarseRssi(rssi: number): boolean {
 export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
   const { t, locale } = useI18n();
   const loggedIn = useLoggedIn();
+  const away = useDeviceAway();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -79,12 +81,13 @@ export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
             <button
               type="button"
               className="btn btn-danger btn-sm"
-              disabled={!loggedIn || busy}
+              disabled={!loggedIn || busy || away}
               onClick={reset}
             >
               {busy ? t('home.StatsResetting') : t('home.StatsReset')}
             </button>
           </span>
+          {away && <small className="ms-2 text-body-secondary">{t('connection.CommandsOff')}</small>}
         </div>
       )}
     </div>

@@ -1,0 +1,96 @@
+// The device's clock and its day and night, from /api/ntp/status (read-only). The power
+// chart draws on the device's hours, not the browser's (a device in another zone, a
+// simulated day), and an inverter that does not answer at night is asleep, not broken.
+// Frames carry no time stamp, so the clock is an offset from the browser's, derived once
+// and kept; the status is asked again every few minutes for the sun.
+import { useSyncExternalStore } from 'react';
+import { getConnection, subscribeConnection } from './connection';
+import { getNtpStatus } from './ntp';
+
+const REFRESH_MS = 5 * 60_000;
+/** A kept offset changes only when the device's clock moved (set by hand, another zone). */
+const CLOCK_MOVED_MS = 60_000;
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
+
+/**
+ * The device's `ntp_localtime` ("Monday, April 14 2025 09:05:03") as its wall-clock time
+ * in ms, counted as if it were UTC; undefined when it does not read as one.
+ */
+export function parseDeviceTime(text: string): number | undefined {
+  const match = /([A-Z][a-z]{2})[a-z]* (\d{1,2}) (\d{4}) (\d\d):(\d\d):(\d\d)$/.exec(text);
+  const month = match ? MONTHS.indexOf(match[1]!) / 3 : -1;
+  if (!match || month < 0 || month % 1) return undefined;
+  const [, , day, year, hour, minute, second] = match.map(Number) as number[];
+  return Date.UTC(year!, month, day!, hour!, minute!, second!);
+}
+
+interface DeviceTime {
+  /** Device wall clock minus browser clock, ms; undefined until the device told. */
+  offset: number | undefined;
+  /** The device reports night (outside its sun period). */
+  night: boolean;
+}
+
+let current: DeviceTime = { offset: undefined, night: false };
+let failed = false;
+const listeners = new Set<() => void>();
+
+function set(next: DeviceTime): void {
+  if (next.offset === current.offset && next.night === current.night) return;
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/** The browser's own wall clock, for a device whose clock is not set (or did not say). */
+const browserOffset = () => -new Date().getTimezoneOffset() * 60_000;
+
+function refresh(): void {
+  getNtpStatus({ handleErrors: false }).then(
+    (status) => {
+      failed = false;
+      const wall = status.ntp_status ? parseDeviceTime(status.ntp_localtime) : undefined;
+      const measured = wall === undefined ? browserOffset() : wall - Date.now();
+      const kept = current.offset;
+      set({
+        offset: kept !== undefined && Math.abs(measured - kept) < CLOCK_MOVED_MS ? kept : measured,
+        night: !status.sun_isDayPeriod,
+      });
+    },
+    () => {
+      failed = true;
+      if (current.offset === undefined) set({ ...current, offset: browserOffset() });
+    },
+  );
+}
+
+/** Keeps clock and night current while the live view runs; returns the stop. */
+export function watchDeviceTime(): () => void {
+  refresh();
+  const timer = setInterval(refresh, REFRESH_MS);
+  const stop = subscribeConnection(() => {
+    if (failed && getConnection().state === 'online') refresh();
+  });
+  return () => {
+    clearInterval(timer);
+    stop();
+  };
+}
+
+/** Now on the device's wall clock (ms, read as UTC), or undefined before it is known. */
+export function deviceNow(now = Date.now()): number | undefined {
+  return current.offset === undefined ? undefined : now + current.offset;
+}
+
+export const getDeviceTime = (): DeviceTime => current;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useDeviceTime(): DeviceTime {
+  return useSyncExternalStore(subscribe, getDeviceTime);
+}
+
+/** Whether the device reports night (inverters asleep, not faulty). */
+export const useNight = (): boolean => useDeviceTime().night;

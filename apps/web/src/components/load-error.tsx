@@ -1,0 +1,43 @@
+import type { LoadFailure } from '../api/load-failure';
+import { useI18n } from '../i18n/i18n-provider';
+import type { Translator } from '../i18n/runtime';
+import { Alert } from './api-alert';
+
+/** What a failed call means, in plain words: no answer, not logged in, or an error answer. */
+export function failureText(t: Translator['t'], status: number): string {
+  return t(
+    status === 0
+      ? 'Error.Unreachable'
+      : status === 401 || status === 403
+        ? 'Error.NotLoggedIn'
+        : 'Error.DeviceError',
+  );
+}
+
+/** The raw message and HTTP status, folded away: for a bug report, not for reading. */
+export function FailureDetails({ message, status }: { message: string; status: number }) {
+  const { t } = useI18n();
+  return (
+    <details className="small">
+      <summary>{t('Error.Details')}</summary>
+      {message && `${message} · `}
+      {t('Error.Status', { status })}
+    </details>
+  );
+}
+
+/** A screen's data could not be loaded: why, that it tries again, and a button to do it now. */
+export function LoadError({ failure: { error, retry } }: { failure: LoadFailure }) {
+  const { t } = useI18n();
+  return (
+    <Alert variant="warning">
+      <p>
+        {failureText(t, error.status)} {t('Error.Retrying')}
+      </p>
+      <button type="button" className="btn btn-sm btn-primary mb-2" onClick={retry}>
+        {t('Error.TryAgain')}
+      </button>
+      <FailureDetails message={error.message} status={error.status} />
+    </Alert>
+  );
+}
