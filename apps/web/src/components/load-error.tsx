@@ -20,8 +20,10 @@ export function FailureDetails({ message, status }: { message: string; status: n
   return (
     <details className="small">
       <summary>{t('Error.Details')}</summary>
-      {message && `${message} · `}
-      {t('Error.Status', { status })}
+      <span>
+        {message && `${message} · `}
+        {t('Error.Status', { status })}
+      </span>
     </details>
   );
 }

@@ -1,4 +1,5 @@
 import { isLiveInverterFull } from '@opendtu/api';
+import { deviceNow } from '../../api/device-time';
 import { memo, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatDateTime, formatDuration, formatNumber } from '../../lib/format';
@@ -46,6 +47,13 @@ export const InverterView = memo(function InverterView({ inverter }: { inverter:
   );
 });
 
+/** When the data was taken, on the device's clock once it is known (as the chart's hours). */
+function takenAt(locale: string, inverter: LiveInverter): string {
+  const taken = dataTakenAt(inverter).getTime();
+  const wall = deviceNow(taken);
+  return wall === undefined ? formatDateTime(locale, taken) : formatDateTime(locale, wall, 'UTC');
+}
+
 export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
   const { t, locale } = useI18n();
   const now = useNow();
@@ -68,7 +76,7 @@ export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
       </small>
       <small data-age={age}>
         {t('dataagedisplay.Ago', { age: formatDuration(locale, age) })}
-        {age > ABSOLUTE_TIME_AFTER_S && ` (${formatDateTime(locale, dataTakenAt(inverter))})`}
+        {age > ABSOLUTE_TIME_AFTER_S && ` (${takenAt(locale, inverter)})`}
       </small>
     </div>
   );
