@@ -24,7 +24,7 @@ test.afterEach(async () => {
 });
 
 const banner = (page: Page) =>
-  page.getByRole('alert').filter({ hasText: /has not answered since \d\d:\d\d:\d\d/ });
+  page.getByRole('alert').filter({ hasText: /No answer from the device since \d\d:\d\d:\d\d/ });
 const online = (page: Page) => page.getByRole('status', { name: 'Live connection active' });
 const setLimit = (page: Page) => page.getByRole('button', { name: 'Set limit' });
 
@@ -60,9 +60,7 @@ test('killed during the live view: a banner says since when, values grey, comman
   expect(await greyed(totals)).toBe(true);
   await expect(setLimit(page)).toBeDisabled();
   await expect(page.getByRole('button', { name: 'On / off' })).toBeDisabled();
-  await expect(
-    page.getByText('The device does not answer: commands are off until it is back.').first(),
-  ).toBeVisible();
+  await expect(page.getByText('Commands are off while the device does not answer.').first()).toBeVisible();
   await noRawErrors(page);
 
   await device.revive();
@@ -103,7 +101,7 @@ test('pages opened while the device is down say so in words, retry, and fill in 
     await show(page, path);
     const failure = page.getByRole('alert').filter({ hasText: 'The device does not answer.' });
     await expect(failure).toBeVisible({ timeout: 10_000 });
-    await expect(failure).toContainText('This page tries again by itself.');
+    await expect(failure).toContainText('The page tries again by itself.');
     await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible();
     await noRawErrors(page);
     // The raw detail is there for a bug report, folded away.

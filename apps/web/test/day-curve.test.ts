@@ -41,12 +41,12 @@ describe("the day's power curve", () => {
     expect(curve.total.slice(604)).toEqual([null, 300]);
   });
 
-  it('is restored from storage only for the same day and when well formed', () => {
+  it('is restored from storage only for the same day and when it has series', () => {
     const curve = addSample(undefined, at(8, 0), 42, { A: 42 });
     const text = storedCurve(curve);
     expect(restoreCurve(text, '2026-06-21')).toMatchObject({ first: 480, last: 480, peak: { w: 42 } });
     expect(restoreCurve(text, '2026-06-22')).toBeUndefined();
-    expect(restoreCurve('{"day":"2026-06-21","total":["x"],"inverters":{}}', '2026-06-21')).toBeUndefined();
+    expect(restoreCurve('{"day":"2026-06-21","total":"x","inverters":{}}', '2026-06-21')).toBeUndefined();
     expect(restoreCurve('not json', '2026-06-21')).toBeUndefined();
     expect(restoreCurve(null, '2026-06-21')).toBeUndefined();
   });

@@ -3,7 +3,7 @@
 // every request's outcome, the live store the socket's state and its frames. "Connecting"
 // (nothing has failed yet) is not "offline": only a request without an answer, a socket
 // that broke or a socket that went silent makes the device count as away.
-import { useSyncExternalStore } from 'react';
+import { smallStore } from './small-store';
 
 export type LinkState = 'connecting' | 'online' | 'offline';
 
@@ -20,15 +20,12 @@ export interface Connection {
  */
 const SILENCE_MS = 25_000;
 
-let current: Connection = { state: 'connecting', since: undefined };
+const connection = smallStore<Connection>({ state: 'connecting', since: undefined });
 let lastAnswer: number | undefined;
 let silence: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
 
 function setState(state: LinkState): void {
-  if (current.state === state) return;
-  current = { state, since: lastAnswer };
-  for (const listener of listeners) listener();
+  if (connection.get().state !== state) connection.set({ state, since: lastAnswer });
 }
 
 /** An answer of any HTTP status, an opened socket or a frame: the device is there. */
@@ -54,16 +51,7 @@ export function framesStopped(): void {
   clearTimeout(silence);
 }
 
-export const getConnection = (): Connection => current;
-
-export function subscribeConnection(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useConnection(): Connection {
-  return useSyncExternalStore(subscribeConnection, getConnection);
-}
+export const { get: getConnection, subscribe: subscribeConnection, use: useConnection } = connection;
 
 /** Whether commands that need the device can be sent now. */
 export const useDeviceAway = (): boolean => useConnection().state === 'offline';

@@ -3,9 +3,9 @@
 // simulated day), and an inverter that does not answer at night is asleep, not broken.
 // Frames carry no time stamp, so the clock is an offset from the browser's, derived once
 // and kept; the status is asked again every few minutes for the sun.
-import { useSyncExternalStore } from 'react';
 import { getConnection, subscribeConnection } from './connection';
 import { getNtpStatus } from './ntp';
+import { smallStore } from './small-store';
 
 const REFRESH_MS = 5 * 60_000;
 /** A kept offset changes only when the device's clock moved (set by hand, another zone). */
@@ -31,14 +31,12 @@ interface DeviceTime {
   night: boolean;
 }
 
-let current: DeviceTime = { offset: undefined, night: false };
+const deviceTime = smallStore<DeviceTime>({ offset: undefined, night: false });
 let failed = false;
-const listeners = new Set<() => void>();
 
 function set(next: DeviceTime): void {
-  if (next.offset === current.offset && next.night === current.night) return;
-  current = next;
-  for (const listener of listeners) listener();
+  const { offset, night } = deviceTime.get();
+  if (next.offset !== offset || next.night !== night) deviceTime.set(next);
 }
 
 /** The browser's own wall clock, for a device whose clock is not set (or did not say). */
@@ -50,7 +48,7 @@ function refresh(): void {
       failed = false;
       const wall = status.ntp_status ? parseDeviceTime(status.ntp_localtime) : undefined;
       const measured = wall === undefined ? browserOffset() : wall - Date.now();
-      const kept = current.offset;
+      const kept = deviceTime.get().offset;
       set({
         offset: kept !== undefined && Math.abs(measured - kept) < CLOCK_MOVED_MS ? kept : measured,
         night: !status.sun_isDayPeriod,
@@ -58,7 +56,7 @@ function refresh(): void {
     },
     () => {
       failed = true;
-      if (current.offset === undefined) set({ ...current, offset: browserOffset() });
+      if (deviceTime.get().offset === undefined) set({ night: false, offset: browserOffset() });
     },
   );
 }
@@ -78,19 +76,9 @@ export function watchDeviceTime(): () => void {
 
 /** Now on the device's wall clock (ms, read as UTC), or undefined before it is known. */
 export function deviceNow(now = Date.now()): number | undefined {
-  return current.offset === undefined ? undefined : now + current.offset;
-}
-
-export const getDeviceTime = (): DeviceTime => current;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useDeviceTime(): DeviceTime {
-  return useSyncExternalStore(subscribe, getDeviceTime);
+  const { offset } = deviceTime.get();
+  return offset === undefined ? undefined : now + offset;
 }
 
 /** Whether the device reports night (inverters asleep, not faulty). */
-export const useNight = (): boolean => useDeviceTime().night;
+export const useNight = (): boolean => deviceTime.use().night;

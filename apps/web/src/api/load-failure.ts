@@ -2,9 +2,10 @@
 // loads report their failure here (useApiData, the live store), the page frame shows it
 // with a Try again button. Retries back off from 2 s to 30 s, and all run at once when
 // the device answers again, so the page comes back on its own.
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ApiError } from './client';
 import { getConnection, subscribeConnection } from './connection';
+import { smallStore } from './small-store';
 
 export interface LoadFailure {
   error: ApiError;
@@ -12,13 +13,8 @@ export interface LoadFailure {
 }
 
 const failures = new Map<symbol, LoadFailure>();
-let first: LoadFailure | undefined;
-const listeners = new Set<() => void>();
-
-function publish(): void {
-  first = failures.values().next().value;
-  for (const listener of listeners) listener();
-}
+const first = smallStore<LoadFailure | undefined>(undefined);
+const publish = () => first.set(failures.values().next().value);
 
 subscribeConnection(() => {
   if (getConnection().state === 'online') for (const failure of failures.values()) failure.retry();
@@ -45,11 +41,4 @@ export function useReportFailure(error: ApiError | undefined, retry: () => void)
 }
 
 /** The first failure of the screen's loads, if any. */
-export function useLoadFailure(): LoadFailure | undefined {
-  return useSyncExternalStore(subscribe, () => first);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const useLoadFailure = first.use;

@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { ApiError } from '../api/client';
 import { waitForDevice } from '../api/system';
-import { FailureDetails, failureText } from '../components/load-error';
+import { LoadError } from '../components/load-error';
 import { PageFrame } from '../components/page-frame';
 import { useI18n } from '../i18n/i18n-provider';
 import { ROUTES, safeReturnUrl } from './routes';
 
 /**
  * The generic failure screen (spec §8): 'Oops', what happened in plain words, the message
- * and HTTP status folded away. When the device did not answer at all, it goes back to the
- * page the user was on as soon as the device answers again.
+ * and HTTP status folded away, and Try again (back to the page the user was on). When the
+ * device did not answer at all, it goes back there by itself once the device answers.
  */
 export function ErrorPage() {
   const { t } = useI18n();
@@ -28,15 +29,10 @@ export function ErrorPage() {
   }, [status, from, navigate]);
   return (
     <PageFrame title={t('Error.Oops')}>
-      <div className="alert alert-danger" role="alert">
-        <p>
-          {failureText(t, status)} {status === 0 && t('Error.Retrying')}
-        </p>
-        <FailureDetails message={params.get('message') ?? ''} status={status} />
-      </div>
-      <Link className="btn btn-primary me-2" href={from}>
-        {t('Error.TryAgain')}
-      </Link>
+      <LoadError
+        failure={{ error: new ApiError(params.get('message') ?? '', status), retry: () => navigate(from) }}
+        auto={status === 0}
+      />
       <Link className="btn btn-outline-primary" href={ROUTES.home}>
         {t('Error.Back')}
       </Link>

@@ -28,13 +28,22 @@ export function FailureDetails({ message, status }: { message: string; status: n
   );
 }
 
-/** A screen's data could not be loaded: why, that it tries again, and a button to do it now. */
-export function LoadError({ failure: { error, retry } }: { failure: LoadFailure }) {
+/**
+ * A screen's data could not be loaded (or a call failed): why, whether the page tries
+ * again by itself (`auto`), a button to try now, and the raw detail folded away.
+ */
+export function LoadError({
+  failure: { error, retry },
+  auto = true,
+}: {
+  failure: LoadFailure;
+  auto?: boolean;
+}) {
   const { t } = useI18n();
   return (
     <Alert variant="warning">
       <p>
-        {failureText(t, error.status)} {t('Error.Retrying')}
+        {failureText(t, error.status)} {auto && t('Error.Retrying')}
       </p>
       <button type="button" className="btn btn-sm btn-primary mb-2" onClick={retry}>
         {t('Error.TryAgain')}

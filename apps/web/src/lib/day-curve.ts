@@ -81,26 +81,16 @@ export function addSample(
   return next;
 }
 
-/** A stored curve, if it is of `day` and well formed. */
+/** A stored curve, if it is of `day` (an unreadable one is dropped). */
 export function restoreCurve(text: string | null, day: string): DayCurve | undefined {
   try {
-    const value = JSON.parse(text ?? '') as Partial<DayCurve>;
-    const ok = (series: unknown): series is Series =>
-      Array.isArray(series) &&
-      series.length <= SLOTS &&
-      series.every((w) => w === null || typeof w === 'number');
-    const inverters = Object.entries(value.inverters ?? {});
-    if (value.day !== day || !ok(value.total) || !inverters.every(([, series]) => ok(series)))
-      return undefined;
-    return makeCurve(
-      day,
-      value.total,
-      Object.fromEntries(inverters) as Record<string, Series>,
-      value.whole === true,
-    );
+    const value = JSON.parse(text ?? '') as DayCurve;
+    if (value.day === day && Array.isArray(value.total) && typeof value.inverters === 'object')
+      return makeCurve(day, value.total, value.inverters, value.whole);
   } catch {
-    return undefined;
+    // Not JSON: nothing to go on with.
   }
+  return undefined;
 }
 
 /** What is worth storing (the rest is derived again). */

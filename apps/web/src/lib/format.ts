@@ -27,11 +27,11 @@ export function formatNumber(locale: string, value: number, digits = 0): string 
   return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
-/** A percentage of a value given in percent (42.5 -> "42.5 %" in de, "42.5%" in en). */
+/** A percentage of a value given in percent, always with `digits` decimals (42.5 -> "42.5 %" in de). */
 export function formatPercent(locale: string, percent: number, digits = 0): string {
   return numberFormat(locale, {
     style: 'percent',
-    minimumFractionDigits: 0,
+    minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(percent / 100);
 }

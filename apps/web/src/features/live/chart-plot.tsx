@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, type PointerEvent } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { SLOTS, type DayCurve, type Series } from '../../lib/day-curve';
 import { formatNumber } from '../../lib/format';
@@ -19,8 +19,6 @@ export interface PlotProps {
   /** The minute the read-out shows, if the user picked one. */
   shown: number | undefined;
   onShow: (slot: number | undefined) => void;
-  /** What the slider says at the shown minute (read-out in words). */
-  valueText: string;
 }
 
 /** One line: the settled minutes (redrawn once a minute) and the newest one (every frame). */
@@ -50,29 +48,23 @@ const Line = memo(function Line({
   );
 });
 
-/** The day's axes (the device's hours; W or kW) with the lines and a time slider. */
-export function ChartPlot({ curve, serials, top, step, shown, onShow, valueText }: PlotProps) {
-  const { t, locale } = useI18n();
+/**
+ * The day's axes (the device's hours; W or kW) with the lines; pointing at a minute shows
+ * it in the read-out. The plot itself is hidden from screen readers: the summary and the
+ * read-out say what it shows in words, the CSV has every minute.
+ */
+export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProps) {
+  const { locale } = useI18n();
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
   const label = (w: number) =>
     top < 1000 ? `${w} W` : `${formatNumber(locale, w / 1000, step % 1000 ? 1 : 0)} kW`;
-  const show = (slot: number | undefined) =>
-    onShow(slot === undefined ? slot : Math.max(0, Math.min(curve.last, Math.round(slot))));
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    show(((event.clientX - box.left) / box.width) * SLOTS);
-  };
-  // The read-out by keyboard: arrows by 5 minutes, Home and End, Escape back to now.
-  const key = (event: KeyboardEvent) => {
-    const at = shown ?? curve.last;
-    const to = { ArrowLeft: at - 5, ArrowRight: at + 5, Home: 0, End: curve.last, Escape: undefined };
-    if (!(event.key in to)) return;
-    event.preventDefault();
-    show(to[event.key as keyof typeof to]);
+    onShow(Math.max(0, Math.min(curve.last, Math.round(((event.clientX - box.left) / box.width) * SLOTS))));
   };
   return (
-    <div className="chart-plot">
-      <div className="chart-y small text-body-secondary" aria-hidden="true">
+    <div className="chart-plot" aria-hidden="true">
+      <div className="chart-y small text-body-secondary">
         {ticks.map((w) => (
           <span key={w} style={{ top: `${100 - (w / top) * 100}%` }}>
             {label(w)}
@@ -81,19 +73,11 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow, valueText 
       </div>
       <div
         className="chart-area"
-        role="slider"
-        tabIndex={0}
-        aria-label={t('chart.Slider')}
-        aria-valuemin={0}
-        aria-valuemax={curve.last}
-        aria-valuenow={shown ?? curve.last}
-        aria-valuetext={valueText}
         onPointerMove={pick}
         onPointerDown={pick}
-        onPointerLeave={() => show(undefined)}
-        onKeyDown={key}
+        onPointerLeave={() => onShow(undefined)}
       >
-        <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none" aria-hidden="true">
+        <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none">
           <path
             className="chart-grid"
             d={
@@ -120,7 +104,7 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow, valueText 
           {shown !== undefined && <path className="chart-cursor" d={`M${shown} 0V${PLOT_H}`} />}
         </svg>
       </div>
-      <div className="chart-x small text-body-secondary" aria-hidden="true">
+      <div className="chart-x small text-body-secondary">
         {HOURS.map((h) => (
           <span
             key={h}

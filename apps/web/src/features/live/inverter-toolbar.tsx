@@ -8,7 +8,7 @@ export type LiveDialog = 'limit' | 'power' | 'info' | 'grid' | 'events';
 
 /**
  * The inverter's actions; those that change it need a login and a device that answers,
- * and say which is missing when disabled (in words: a tooltip alone misses touch screens).
+ * and say which is missing when disabled (in words, not only as a title: touch screens show no titles).
  */
 export function InverterToolbar({
   inverter,

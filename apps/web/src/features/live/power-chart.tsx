@@ -72,15 +72,7 @@ export function PowerChart({
             from: slotTime(curve.first),
           })}
         </p>
-        <ChartPlot
-          curve={curve}
-          serials={serials}
-          top={top}
-          step={step}
-          shown={shown}
-          onShow={setShown}
-          valueText={`${readOut}: ${items.map(([name, value]) => `${name} ${w(value)}`).join(', ')}`}
-        />
+        <ChartPlot curve={curve} serials={serials} top={top} step={step} shown={shown} onShow={setShown} />
         <p className="small fw-semibold mb-1 mt-2" data-chart-readout="">
           {readOut}
         </p>

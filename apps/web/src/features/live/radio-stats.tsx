@@ -12,7 +12,18 @@ function isCoarseRssi(rssi: number): boolean {
   return rssi === -30 || rssi === -80;
 }
 
-/** The collapsible radio statistics of one inverter, with a reset. */
+/** Shares of the answers that arrived intact from which the link counts as good or fair. */
+const VERDICTS: [number, string][] = [
+  [95, 'home.RadioGood'],
+  [80, 'home.RadioFair'],
+  [0, 'home.RadioPoor'],
+];
+
+/**
+ * The collapsible radio statistics of one inverter, with a reset, and a verdict in words
+ * on the link: how many of the answers arrived intact (requests without any answer are
+ * also the inverter sleeping at dusk, so they do not count against the radio).
+ */
 export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
   const { t, locale } = useI18n();
   const loggedIn = useLoggedIn();
@@ -23,7 +34,15 @@ export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
   const bodyId = useId();
   const stats = inverter.radio_stats;
   const share = (count: number) =>
-    stats.tx_request > 0 ? formatPercent(locale, (count / stats.tx_request) * 100, 2) : '';
+    stats.tx_request > 0 ? formatPercent(locale, (count / stats.tx_request) * 100, 1) : '';
+  const answers = stats.rx_success + stats.rx_fail_partial + stats.rx_fail_corrupt;
+  const intact = answers > 0 ? (stats.rx_success / answers) * 100 : undefined;
+  const verdict =
+    intact !== undefined &&
+    t('home.RadioLink', {
+      verdict: t(VERDICTS.find(([least]) => intact >= least)![1]),
+      share: formatPercent(locale, intact, 1),
+    });
   const rows: [string, number, boolean][] = [
     ['home.TxRequest', stats.tx_request, false],
     ['home.RxSuccess', stats.rx_success, true],
@@ -50,6 +69,7 @@ export function RadioStatsTable({ inverter }: { inverter: LiveInverterFull }) {
             onClick={() => setOpen(!open)}
           >
             {open ? '▾' : '▸'} {t('home.RadioStats')}
+            {verdict && <span className="d-block small text-body">{verdict}</span>}
           </button>
         </h3>
       </div>
