@@ -1,5 +1,7 @@
 // The few device API calls the benchmark makes itself (to prepare the device and to learn
 // what a ready page must show). Admin credentials are the emulator's defaults.
+import type { DeviceClock } from './seed-history';
+
 export const ADMIN = { username: 'admin', password: 'openDTU42' };
 const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
 
@@ -29,6 +31,9 @@ async function postData(base: string, path: string, data: unknown): Promise<void
 }
 
 export const liveStatus = (base: string): Promise<LiveStatus> => getJson(base, '/api/livedata/status');
+
+/** The device's local clock (year, month 1-12, day, hour, minute, ...). */
+export const deviceClock = (base: string): Promise<DeviceClock> => getJson(base, '/api/ntp/time');
 
 export async function configuredHostname(base: string): Promise<string> {
   return (await getJson<{ hostname: string }>(base, '/api/network/config')).hostname;

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { metric, metrics, openDevicePage, type DevicePage } from '../lib/browser';
 import { INSTALLATION, type Bundle } from '../lib/bundles';
-import { liveStatus, setPollInterval } from '../lib/device';
+import { deviceClock, liveStatus, setPollInterval } from '../lib/device';
 import { dayOfHistory, seedHistoryScript } from '../lib/seed-history';
 import { startEmulator, type Emulator } from '../lib/emulator';
 
@@ -60,7 +60,7 @@ async function open(
   await setPollInterval(emulator.url, 1);
   // A day of chart history behind the page, as by the afternoon of a day with the tab open.
   const serials = (await liveStatus(emulator.url)).inverters.map((inverter) => inverter.serial);
-  const script = `${PAGE_SCRIPT}\n${seedHistoryScript(dayOfHistory(serials))}`;
+  const script = `${PAGE_SCRIPT}\n${seedHistoryScript(dayOfHistory(serials, await deviceClock(emulator.url)))}`;
   const device = await openDevicePage(browser, emulator.url, script, throttleCpu);
   let frames = 0;
   device.cdp.on('Network.webSocketFrameReceived', () => (frames += 1));

@@ -8,19 +8,37 @@ export interface RunningEmulator {
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Sends the process a signal: SIGKILL is a power cut, SIGSTOP a device that hangs. */
+  signal: (signal: NodeJS.Signals) => Promise<void>;
+  /** Starts the device again on the same port with the same data (powered back on). */
+  revive: () => Promise<void>;
 }
 
 /** Starts the real emulator on a free port with a fresh data folder. */
 export async function startEmulator(args: string[] = []): Promise<RunningEmulator> {
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-e2e-'));
-  const emulator = await launchEmulator({ dataDir, args, startTimeoutMs: 20_000 });
+  let emulator = await launchEmulator({ dataDir, args, startTimeoutMs: 20_000 });
+  const { url } = emulator;
   return {
-    url: emulator.url,
+    url,
     dataDir,
-    output: emulator.output,
+    output: () => emulator.output(),
     stop: async () => {
       await emulator.stop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+    signal: async (signal) => {
+      const { child } = emulator;
+      const exited = signal === 'SIGKILL' && new Promise((done) => child.once('exit', done));
+      child.kill(signal);
+      await exited;
+    },
+    revive: async () => {
+      emulator = await launchEmulator({
+        dataDir,
+        args: [...args, '--port', new URL(url).port],
+        startTimeoutMs: 20_000,
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/routes';
 import { ADMIN, expect, test } from '../support/fixtures';
+import { show } from '../support/show';
 
 /**
  * Issue 16, accessibility: axe-core (injected by the test, never shipped) on every route
@@ -22,20 +23,6 @@ interface Violation {
 const COMBINATIONS = (['out', 'in'] as const).flatMap((login) =>
   (['light', 'dark'] as const).flatMap((theme) => [390, 1280].map((width) => ({ login, theme, width }))),
 );
-
-/** Shows a route the way the app's links do (no reload), and waits until it has rendered. */
-async function show(page: Page, path: string): Promise<void> {
-  await page.evaluate(async (to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-    // The router re-renders on the event; two frames later the new screen is painted.
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  }, path);
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.locator('.spinner-border'))
-    .toHaveCount(0, { timeout: 10_000 })
-    .catch(() => undefined);
-}
 
 async function seriousViolations(page: Page): Promise<Violation[]> {
   const violations = await page.evaluate(async () => {

@@ -90,19 +90,46 @@ test('device info and grid profile dialogs show the inverter', async ({ page }) 
   await expect(page.getByRole('dialog')).toContainText('Raw bytes');
 });
 
-test('the chart gains points and survives a reload', async ({ page }) => {
+test('the chart: axes over the day in W or kW, the curve kept across a reload, its start named', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   await page.goto('/');
-  const chart = page.locator('[data-chart-points]');
+  const chart = page.locator('[data-chart-minutes]');
   await expect(chart).toBeVisible();
-  await expect
-    .poll(async () => Number(await chart.getAttribute('data-chart-points')), { timeout: 25_000 })
-    .toBeGreaterThanOrEqual(2);
-  const before = Number(await chart.getAttribute('data-chart-points'));
+  // A y axis with units and a time axis over the whole day of the device.
+  const yLabels = await chart.locator('.chart-y span').allTextContents();
+  expect(yLabels[0]).toMatch(/^0(\.0)? kW$/);
+  expect(yLabels.length).toBeGreaterThanOrEqual(3);
+  for (const label of yLabels) expect(label).toMatch(/^\d+(\.\d)? kW$/);
+  await expect(chart.locator('.chart-x span')).toHaveText([
+    '00:00',
+    '03:00',
+    '06:00',
+    '09:00',
+    '12:00',
+    '15:00',
+    '18:00',
+    '21:00',
+    '24:00',
+  ]);
+  const summary = page.locator('[data-chart-summary]');
+  await expect(summary).toHaveText(/^Since 12:0\d: peak [\d,]+ W at 12:0\d\.$/);
+  const since = /Since (\d\d:\d\d)/.exec((await summary.textContent())!)![1];
+  // Once a minute has passed, a reload goes on with the curve this browser recorded.
+  await expect(page.locator('[data-chart-readout]')).not.toHaveText(`Now, ${since}`, { timeout: 75_000 });
+  const minutes = Number(await chart.getAttribute('data-chart-minutes'));
+  expect(minutes).toBeGreaterThanOrEqual(2);
   await page.reload();
-  await expect
-    .poll(async () => Number(await chart.getAttribute('data-chart-points')))
-    .toBeGreaterThanOrEqual(before);
-  await expect(page.locator('[data-chart-summary]')).toContainText(/peak today [\d,.]+ W at \d\d:\d\d/);
+  await expect(summary).toContainText(`Since ${since}:`);
+  expect(Number(await chart.getAttribute('data-chart-minutes'))).toBeGreaterThanOrEqual(minutes);
+  // Pointing at the plot, the read-out names the minute it shows.
+  const plot = chart.locator('.chart-area');
+  const box = (await plot.boundingBox())!;
+  await page.mouse.move(box.x + 1, box.y + box.height / 2);
+  await expect(page.locator('[data-chart-readout]')).toHaveText('At 00:00');
+  await page.mouse.move(box.x + box.width * 0.99, box.y + box.height / 2);
+  await expect(page.locator('[data-chart-readout]')).toHaveText(/^At 12:0\d$/);
 });
 
 test.describe('with a device of its own', () => {
@@ -142,8 +169,10 @@ test('with the socket blocked (a proxy without WebSockets) it polls and says why
   // Stands in for a proxy that refuses the upgrade; every value still comes from the device.
   await page.routeWebSocket(/\/livedata$/, (socket) => socket.close());
   await page.goto('/');
-  await expect(page.getByRole('status', { name: 'Live connection lost' })).toBeAttached();
   await expect(page.getByText(/values are fetched every 10 seconds/)).toBeVisible({ timeout: 20_000 });
+  // The device itself answers: its values are not frozen, so no banner says so.
+  await expect(page.getByRole('status', { name: 'Live connection active' })).toBeAttached();
+  await expect(page.getByText(/No answer from the device since/)).toBeHidden();
   await expect(page.locator('[data-channel="AC0"] [data-field="Power"]')).toHaveText(/ W$/);
   const power = page.locator('[data-total="TotalPower"]');
   const shown = await power.textContent();

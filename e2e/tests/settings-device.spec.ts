@@ -110,6 +110,9 @@ test('a profile from pin_mapping.json is chosen, compared with the active pins a
   await page.goto('/settings/device');
   const profile = page.getByLabel('Pin mapping profile');
   await expect(profile).toHaveValue('Default');
+  // The default settings are the firmware's own pins: named so, never flagged as differing.
+  await expect(page.getByRole('row', { name: /^nrf24 clk/ })).toContainText('built in');
+  await expect(page.getByText('differs')).toHaveCount(0);
   await profile.selectOption({ label: 'Roof board' });
   await expect(page.getByRole('link', { name: 'Wiring diagram' })).toHaveAttribute(
     'href',

@@ -39,10 +39,13 @@ test('back up, change a setting, restore the backup: after the restart the old v
   await page
     .getByLabel('File (.json)')
     .setInputFiles({ name: 'config.json', mimeType: 'application/json', buffer: saved });
-  // The preview names the one change the restore undoes; network settings are the same.
+  // The preview names the one change the restore undoes, by the labels of the settings
+  // screens (not config.json paths); network settings are the same.
   const preview = page.getByRole('table').filter({ hasText: 'After the restore' });
-  await expect(preview.getByRole('row', { name: /name/ })).toContainText(['"Renamed after backup"']);
-  await expect(preview.getByRole('row', { name: /name/ })).toContainText([`"${first.name}"`]);
+  await expect(preview.getByRole('rowgroup', { name: 'Inverter settings' })).toBeVisible();
+  const row = preview.getByRole('row', { name: /^#1 · Name/ });
+  await expect(row).toContainText('"Renamed after backup"');
+  await expect(row).toContainText(`"${first.name}"`);
   await expect(page.getByLabel('Keep my current network settings')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Restore', exact: true }).click();
@@ -81,9 +84,10 @@ test('a restore from another device can keep the current network settings', asyn
   const preview = page.getByRole('table').filter({ hasText: 'After the restore' });
   await expect(page.getByText('The file holds the same settings as the device.')).toBeVisible();
   await keep.uncheck();
-  await expect(preview.getByRole('row', { name: /hostname/ })).toContainText('"Other-Device"');
+  await expect(preview.getByRole('row', { name: /^Host name/ })).toContainText('"Other-Device"');
   // Passwords are never shown, only that they change.
-  await expect(preview.getByRole('row', { name: /password/ })).not.toContainText('their-secret');
+  await expect(preview.getByRole('row', { name: /^Wi-Fi password/ })).toContainText('••••••');
+  await expect(preview.getByText('their-secret')).toHaveCount(0);
   await keep.check();
 
   await page.getByRole('button', { name: 'Restore', exact: true }).click();

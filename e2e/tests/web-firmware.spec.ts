@@ -3,13 +3,55 @@ import { expect, test } from '../support/fixtures';
 // Every upload and reboot restarts the device: each test gets an emulator of its own.
 test.use({ fresh: true });
 
-/** A small stand-in for an ESP32 application image: magic byte 0xE9 first (0x7F is refused). */
+/** A small stand-in for an ESP32 application image: magic byte 0xE9 first. */
 function image(size: number, magic = 0xe9): Buffer {
   const bytes = Buffer.alloc(size);
   for (let i = 0; i < size; i++) bytes[i] = (i * 13) & 0xff;
   bytes[0] = magic;
   return bytes;
 }
+
+/** A file that looks compressed (gzip mark 1F 8B) but holds no image: only the device can tell. */
+function brokenGzip(size: number): Buffer {
+  const bytes = image(size, 0x1f);
+  bytes[1] = 0x8b;
+  return bytes;
+}
+
+test('a file that is no firmware image is refused by the page, with the reason, before any upload', async ({
+  loggedIn: page,
+}) => {
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/firmware/update')) uploads.push(request.method());
+  });
+  await page.goto('/firmware/upgrade');
+  const picker = page.getByLabel('Firmware file (.bin or .bin.gz)');
+  await picker.setInputFiles({
+    name: 'firmware.bin',
+    mimeType: 'application/octet-stream',
+    buffer: image(4096, 0x7f),
+  });
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Not an ESP32 firmware image: it would begin with the byte 0xE9/,
+  );
+  await expect(page.getByRole('button', { name: 'Upload and install' })).toBeDisabled();
+  // An image, or a compressed one, is let through.
+  await picker.setInputFiles({
+    name: 'firmware.bin',
+    mimeType: 'application/octet-stream',
+    buffer: image(4096),
+  });
+  await expect(page.getByRole('button', { name: 'Upload and install' })).toBeEnabled();
+  await picker.setInputFiles({
+    name: 'firmware.bin.gz',
+    mimeType: 'application/gzip',
+    buffer: brokenGzip(4096),
+  });
+  await expect(page.getByRole('button', { name: 'Upload and install' })).toBeEnabled();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(uploads).toEqual([]);
+});
 
 test('without a login the upgrade and reboot screens send the user to the login first', async ({ page }) => {
   await page.goto('/firmware/upgrade');
@@ -29,9 +71,9 @@ test('an image the device refuses shows the OTA error; Retry sends it again, Bac
   });
   await page.goto('/firmware/upgrade');
   await page.getByLabel('Firmware file (.bin or .bin.gz)').setInputFiles({
-    name: 'firmware.bin',
-    mimeType: 'application/octet-stream',
-    buffer: image(200_000, 0x7f),
+    name: 'firmware.bin.gz',
+    mimeType: 'application/gzip',
+    buffer: brokenGzip(200_000),
   });
   await page.getByRole('button', { name: 'Upload and install' }).click();
   const error = page.getByRole('region', { name: 'OTA error' });

@@ -94,15 +94,31 @@ describe('a 401 on a normal call', () => {
 });
 
 describe('other failures', () => {
-  it('show the Error screen with the message from the body and the status', async () => {
+  it("show a page's load failure in place, in words, with the raw detail folded away", async () => {
     window.history.replaceState(null, '', '/info/system');
     stubFetch(() =>
       answer(500, { message: 'Out of memory', code: 1007, type: 'danger' }, 'Internal Server Error'),
     );
     render(<App />);
+    expect(await screen.findByText(/The device answered with an error\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByText('Details').closest('details')?.textContent).toBe(
+      'DetailsOut of memory · HTTP status: 500',
+    );
+    expect(window.location.pathname).toBe('/info/system');
+  });
+
+  it('show the Error screen in words for a failed call that is not a page load', async () => {
+    window.history.replaceState(null, '', '/info/system');
+    stubFetch(() => answer(500, { message: 'Out of memory' }, 'Internal Server Error'));
+    render(<App />);
+    await screen.findByRole('button', { name: 'Try again' });
+    await act(() => apiPost('api/maintenance/reboot', { reboot: true }).catch(() => undefined));
     expect(await screen.findByRole('heading', { name: 'Oops' })).toBeTruthy();
-    expect(screen.getByText('Out of memory')).toBeTruthy();
-    expect(screen.getByText('HTTP status: 500')).toBeTruthy();
+    expect(screen.getByText('The device answered with an error.')).toBeTruthy();
+    expect(screen.getByText('Details').closest('details')?.textContent).toBe(
+      'DetailsOut of memory · HTTP status: 500',
+    );
     expect(window.location.pathname).toBe('/error');
   });
 

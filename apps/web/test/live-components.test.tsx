@@ -87,7 +87,7 @@ describe('StateBadge', () => {
 });
 
 describe('InverterHeader', () => {
-  it('ticks the data age every second and adds the time once it is above 300 s', () => {
+  it('ticks the data age every second as a duration and adds the time once it is above 300 s', () => {
     vi.useFakeTimers({
       now: NOW,
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
@@ -97,11 +97,11 @@ describe('InverterHeader', () => {
         <InverterHeader inverter={inverter({ data_age_ms: 298_500 })} />
       </I18nProvider>,
     );
-    expect(screen.getByText(/Data age/).textContent).toBe('Data age: 298 seconds');
+    expect(screen.getByText(/Updated/).textContent).toBe('Updated 4 min 58 sec ago');
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getByText(/Data age/).textContent).toBe('Data age: 299 seconds');
+    expect(screen.getByText(/Updated/).textContent).toBe('Updated 4 min 59 sec ago');
     act(() => vi.advanceTimersByTime(2000));
-    expect(screen.getByText(/Data age/).textContent).toMatch(/^Data age: 301 seconds \(.*\d\d:\d\d:\d\d\)$/);
+    expect(screen.getByText(/Updated/).textContent).toMatch(/^Updated 5 min 1 sec ago \(.*\d\d:\d\d:\d\d\)$/);
     expect(screen.getByText(/Current limit/).textContent).toBe('Current limit: 400 W | 50 %');
   });
 });

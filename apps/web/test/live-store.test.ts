@@ -69,8 +69,14 @@ describe('the live-data store', () => {
     await vi.waitFor(() => expect(renders).toBe(1));
     expect(frames).toHaveLength(0);
     expect(liveStore.getSnapshot().inverters.map((i) => i.serial)).toEqual(['A', 'B']);
-    // Only the list was asked for: the other inverters' channels come with the socket.
-    expect(vi.mocked(fetch).mock.calls.map(([path]) => path)).toEqual(['api/livedata/status']);
+    // Only the list was asked for (and the device's clock, for the chart's day): the
+    // other inverters' channels come with the socket.
+    expect(
+      vi
+        .mocked(fetch)
+        .mock.calls.map(([path]) => path)
+        .sort(),
+    ).toEqual(['api/livedata/status', 'api/ntp/status']);
 
     const socket = FakeSocket.last!;
     socket.readyState = 1;
@@ -90,7 +96,14 @@ describe('the live-data store', () => {
     const snapshot = liveStore.getSnapshot();
     expect(snapshot.inverters.map((i) => i.serial)).toEqual(['A', 'B', 'C']);
     expect(snapshot.total?.Power.v).toBe(120);
-    expect(snapshot.history?.points.at(-1)?.inverters).toEqual({ B: 120, C: 50 });
+    // The day's curve has the minute's newest power of every inverter whose channels arrived.
+    const curve = snapshot.curve!;
+    expect(curve.total[curve.last]).toBe(120);
+    expect([curve.inverters.A, curve.inverters.B?.[curve.last], curve.inverters.C?.[curve.last]]).toEqual([
+      undefined,
+      120,
+      50,
+    ]);
     unsubscribe();
   });
 });

@@ -83,8 +83,8 @@ describe('peaks of the day (issue 23)', () => {
     expect(seeded.inverters.a!.ac!.w).toBe(500);
     expect(seeded.inverters.a!.dc['0']!.w).toBe(650);
     const { t } = createTranslator([{ home: { PeakSince: 'Peak since {at}', PeakToday: 'Peak today' } }]);
-    expect(peakLabel(t, seeded.since)).toBe('Peak today');
-    expect(peakLabel(t, mine.since)).toMatch(/^Peak since \d\d:\d\d$/);
+    expect(peakLabel(t, 'en', seeded.since)).toBe('Peak today');
+    expect(peakLabel(t, 'en', mine.since)).toMatch(/^Peak since \d\d:\d\d$/);
   });
 
   it('shows a peak as power and time, and a dash before any power was seen', () => {

@@ -52,7 +52,9 @@ describe('FirmwarePage', () => {
     fireEvent.change(input, {
       target: { files: [new UnreadableFile([new Uint8Array(10)], 'firmware.bin')] },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Upload and install' }));
+    const upload = screen.getByRole('button', { name: 'Upload and install' }) as HTMLButtonElement;
+    await vi.waitFor(() => expect(upload.disabled).toBe(false));
+    fireEvent.click(upload);
     const heading = await screen.findByRole('heading', { name: 'OTA error' });
     // The picker that had focus is gone: keyboard users land on the outcome.
     expect(document.activeElement).toBe(heading);
@@ -63,7 +65,7 @@ describe('FirmwarePage', () => {
     expect(fetch).not.toHaveBeenCalledWith(expect.stringContaining('firmware'), expect.anything());
   });
 
-  it('offers only .bin and .bin.gz, and refuses another file type before any upload', async () => {
+  it('offers only .bin and .bin.gz, and refuses another file type or a file without an image header before any upload', async () => {
     render(
       <I18nProvider>
         <FirmwarePage />
@@ -72,9 +74,19 @@ describe('FirmwarePage', () => {
     const input = await screen.findByLabelText('Firmware file (.bin or .bin.gz)');
     expect(input.getAttribute('accept')).toBe('.bin,.bin.gz');
     fireEvent.change(input, { target: { files: [new File(['x'], 'photo.jpg')] } });
-    expect(screen.getByRole('alert').textContent).toBe('Choose a .bin or .bin.gz file.');
-    expect((screen.getByRole('button', { name: 'Upload and install' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose a .bin or .bin.gz file.');
+    const upload = screen.getByRole('button', { name: 'Upload and install' }) as HTMLButtonElement;
+    expect(upload.disabled).toBe(true);
+    // A .bin whose first byte is not an ESP32 image's 0xE9 (nor gzip's 1F 8B) is refused too.
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array([0x7f, 0x45])], 'firmware.bin')] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Not an ESP32 firmware image/);
+    expect(upload.disabled).toBe(true);
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array([0xe9, 0x05])], 'firmware.bin')] },
+    });
+    await vi.waitFor(() => expect(upload.disabled).toBe(false));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
 import type { ApiResponse } from '@opendtu/api';
 import { basicAuthorization, clearUser } from './auth';
 import { takeEarly } from './early';
+import { deviceAnswered, deviceAway } from './connection';
 
 /** A failed call: `status` is the HTTP status, 0 when there was no answer. */
 export class ApiError extends Error {
@@ -22,9 +23,10 @@ export interface RequestOptions {
   /**
    * Whether a failure leads away from the page: 401 to the login (forgetting the stored
    * user), anything else to the Error screen. Default true; calls whose failure is
-   * expected (language packs, wait polling, login) pass false and handle it themselves.
+   * expected (language packs, wait polling, login) pass false and handle it themselves;
+   * 'login' keeps only the way to the login (loads shown in place, see loadInPlace).
    */
-  handleErrors?: boolean;
+  handleErrors?: boolean | 'login';
   /** An Authorization header instead of the stored user's (the login check). */
   authorization?: string;
 }
@@ -63,10 +65,29 @@ function fail(error: ApiError, options: RequestOptions): never {
     if (error.status === 401) {
       clearUser();
       handlers.unauthorized();
-    } else handlers.failed(error);
+    } else if (options.handleErrors !== 'login') handlers.failed(error);
   }
   throw error;
 }
+
+let inPlace = 0;
+
+/**
+ * Runs a screen's load so that the requests it starts at once report their failure to it
+ * (shown in place, retried) instead of leaving for the Error screen; a 401 still leads to
+ * the login. Loads take no options of their own, hence a scope instead of a parameter.
+ */
+export function loadInPlace<T>(load: () => Promise<T>): Promise<T> {
+  inPlace += 1;
+  try {
+    return load();
+  } finally {
+    inPlace -= 1;
+  }
+}
+
+const scoped = (options: RequestOptions): RequestOptions =>
+  inPlace > 0 && options.handleErrors === undefined ? { ...options, handleErrors: 'login' } : options;
 
 async function send(path: string, init: RequestInit, options: RequestOptions): Promise<Response> {
   let response: Response | undefined;
@@ -78,8 +99,10 @@ async function send(path: string, init: RequestInit, options: RequestOptions): P
     response ??= await fetch(path, { ...init, headers: sent, signal: options.signal ?? null });
   } catch (error) {
     if (isAbort(error)) throw error;
+    deviceAway();
     return fail(new ApiError(error instanceof Error ? error.message : String(error), 0), options);
   }
+  deviceAnswered();
   if (response.status === 401) return fail(new ApiError('', 401), options);
   return response;
 }
@@ -112,6 +135,7 @@ async function parse<T>(response: Response, options: RequestOptions): Promise<T>
 
 /** GET a JSON answer. */
 export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  options = scoped(options);
   return parse<T>(await send(path, {}, options), options);
 }
 
@@ -157,6 +181,7 @@ export function apiUpload(
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
+      deviceAnswered();
       if (xhr.status === 401) {
         clearUser();
         handlers.unauthorized();
@@ -165,7 +190,10 @@ export function apiUpload(
       }
       resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
     };
-    xhr.onerror = () => reject(new ApiError('', 0));
+    xhr.onerror = () => {
+      deviceAway();
+      reject(new ApiError('', 0));
+    };
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

@@ -1,12 +1,16 @@
 // The one live-data store every screen reads (conventions: useSyncExternalStore). It
 // loads the list once, then merges the /livedata frames by serial. Frames arriving
 // faster than the screen paints are batched into one update per animation frame. When
-// the socket cannot connect, it polls the HTTP API instead and says so.
+// the socket cannot connect, it polls the HTTP API instead and says so. It tells the
+// connection state what the socket does, and samples the day's curve on the device's clock.
 import { isLiveInverterFull, type LiveDataResponse, type LiveInverterCommon } from '@opendtu/api';
 import { useSyncExternalStore } from 'react';
+import { addSample, dayOf, restoreCurve, storedCurve, type DayCurve } from '../lib/day-curve';
 import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
 import { trackPeaks, type Peaks } from '../lib/peaks';
-import { addPowerPoint, restoreHistory, type PowerHistory } from '../lib/power-history';
+import { ApiError, loadInPlace } from './client';
+import { deviceAnswered, deviceAway, frameArrived, framesStopped } from './connection';
+import { deviceNow, watchDeviceTime } from './device-time';
 import { getLiveData, getLiveDataQuietly, liveSocket, parseLiveFrame } from './livedata';
 
 /**
@@ -15,8 +19,8 @@ import { getLiveData, getLiveDataQuietly, liveSocket, parseLiveFrame } from './l
  */
 const FALLBACK_AFTER_MS = 12_000;
 const POLL_MS = 10_000;
-const HISTORY_KEY = 'livePowerHistory';
-const SAVE_HISTORY_MS = 30_000;
+const CURVE_KEY = 'livePowerCurve';
+const SAVE_CURVE_MS = 30_000;
 const HIDDEN_FLUSH_MS = 1000;
 
 export interface LiveSnapshot extends LiveState {
@@ -24,7 +28,9 @@ export interface LiveSnapshot extends LiveState {
   loaded: boolean;
   /** True while the data comes from polling because the socket cannot connect. */
   polling: boolean;
-  history: PowerHistory | undefined;
+  /** Why the first answer has not come (shown in place, retried), until it comes. */
+  error: ApiError | undefined;
+  curve: DayCurve | undefined;
   /** Today's peaks: since this page started, or the whole day once seeded. */
   peaks?: Peaks;
 }
@@ -32,12 +38,19 @@ export interface LiveSnapshot extends LiveState {
 type Pending = { message: LiveDataResponse<LiveInverterCommon>; at: number; list: boolean };
 
 class LiveStore {
-  private snapshot: LiveSnapshot = { ...EMPTY_LIVE_STATE, loaded: false, polling: false, history: undefined };
+  private snapshot: LiveSnapshot = {
+    ...EMPTY_LIVE_STATE,
+    loaded: false,
+    polling: false,
+    error: undefined,
+    curve: undefined,
+  };
   private readonly listeners = new Set<() => void>();
   private pending: Pending[] = [];
   private cancelFlush: (() => void) | undefined;
   private stopSocket: (() => void) | undefined;
   private stopState: (() => void) | undefined;
+  private stopClock: (() => void) | undefined;
   private fallbackTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private lastSaved = 0;
@@ -67,9 +80,19 @@ class LiveStore {
       .finally(() => this.wanted.delete(serial));
   }
 
-  /** Loads the list again (the reload button); a failure leads to the Error screen. */
+  /**
+   * Loads the list (first load, reload button, retries); a failure is shown in place and
+   * retried. Only the inverter on screen asks for its channels (the live view's
+   * requestFull); the others come with the socket's first frames, which the device sends
+   * for every inverter within a second of a first connection, as the original app relies on.
+   */
   reload = (): void => {
-    void getLiveData().then((answer) => this.queue(answer, true));
+    loadInPlace(() => getLiveData()).then(
+      (answer) => this.queue(answer, true),
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status !== 401) this.publish({ ...this.snapshot, error });
+      },
+    );
   };
 
   private refresh(): void {
@@ -79,21 +102,9 @@ class LiveStore {
     );
   }
 
-  /**
-   * The first list. Only the inverter on screen asks for its channels (the live view's
-   * requestFull); the others come with the socket's first frames, which the device sends
-   * for every inverter within a second of a first connection, as the original app relies on.
-   */
-  private load(): void {
-    void getLiveData().then((answer) => this.queue(answer, true));
-  }
-
   private start(): void {
-    if (!this.snapshot.history) {
-      const history = restoreHistory(localStorage.getItem(HISTORY_KEY), Date.now());
-      if (history) this.snapshot = { ...this.snapshot, history };
-    }
-    this.load();
+    this.stopClock = watchDeviceTime();
+    this.reload();
     window.addEventListener('pagehide', this.saveNow);
     document.addEventListener('visibilitychange', this.flushNow);
     this.stopSocket = liveSocket.subscribe(this.onFrame);
@@ -105,6 +116,8 @@ class LiveStore {
     this.connected = false;
     this.stopSocket?.();
     this.stopState?.();
+    this.stopClock?.();
+    framesStopped();
     window.removeEventListener('pagehide', this.saveNow);
     document.removeEventListener('visibilitychange', this.flushNow);
     clearTimeout(this.fallbackTimer);
@@ -112,23 +125,28 @@ class LiveStore {
     this.cancelFlush?.();
     this.cancelFlush = undefined;
     this.flush();
-    this.saveHistory(true);
+    this.saveCurve(true);
   }
 
   private readonly onFrame = (data: string): void => {
     const frame = parseLiveFrame(data);
+    frameArrived();
     if (frame) this.queue(frame, false);
   };
 
   private readonly onSocketState = (): void => {
     if (liveSocket.isOnline()) {
+      deviceAnswered();
       clearTimeout(this.fallbackTimer);
       this.setPolling(false);
       // Back after a restart: inverters may have changed meanwhile. Not on the first
       // connection: the list was just asked for.
       if (this.connected) this.refresh();
       this.connected = true;
-    } else this.armFallback();
+    } else {
+      deviceAway();
+      this.armFallback();
+    }
   };
 
   private armFallback(): void {
@@ -203,42 +221,42 @@ class LiveStore {
     let state: LiveState = this.snapshot;
     for (const { message, at, list } of this.pending) state = mergeLive(state, message, at, list);
     this.pending = [];
-    const history = this.sample(state);
+    const curve = this.sample(state);
     const { peaks: was, inverters } = this.snapshot;
     const peaks = trackPeaks(was, inverters, state.inverters, state.total, Date.now());
-    this.publish({ ...this.snapshot, ...state, loaded: true, history, peaks });
+    this.publish({ ...this.snapshot, ...state, loaded: true, error: undefined, curve, peaks });
   }
 
-  private sample(state: LiveState): PowerHistory | undefined {
-    if (!state.total) return this.snapshot.history;
-    // An inverter whose channels have not arrived yet keeps its last known power.
-    const points = this.snapshot.history?.points;
-    const inverters: Record<string, number> = { ...points?.[points.length - 1]?.inverters };
+  /** The day's curve, on the device's clock (no sample until the clock is known). */
+  private sample(state: LiveState): DayCurve | undefined {
+    const wall = deviceNow();
+    let { curve } = this.snapshot;
+    if (!state.total || wall === undefined) return curve;
+    // After a reload the tab goes on with the curve it kept, if it is of the same day.
+    curve ??= restoreCurve(localStorage.getItem(CURVE_KEY), dayOf(wall));
+    // An inverter whose channels have not arrived yet is left out (a gap, not a zero).
+    const inverters: Record<string, number> = {};
     for (const inverter of state.inverters) {
-      if (isLiveInverterFull(inverter)) inverters[inverter.serial] = inverter.AC['0']?.Power?.v ?? 0;
+      const power = isLiveInverterFull(inverter) ? inverter.AC['0']?.Power?.v : undefined;
+      if (power !== undefined) inverters[inverter.serial] = power;
     }
-    const history = addPowerPoint(this.snapshot.history, {
-      t: Date.now(),
-      total: state.total.Power.v,
-      inverters,
-    });
-    return history;
+    return addSample(curve, wall, state.total.Power.v, inverters);
   }
 
   private publish(next: LiveSnapshot): void {
     this.snapshot = next;
-    this.saveHistory(false);
+    this.saveCurve(false);
     for (const listener of this.listeners) listener();
   }
 
-  private readonly saveNow = (): void => this.saveHistory(true);
+  private readonly saveNow = (): void => this.saveCurve(true);
 
-  private saveHistory(now: boolean): void {
-    const { history } = this.snapshot;
-    if (!history || (!now && Date.now() - this.lastSaved < SAVE_HISTORY_MS)) return;
+  private saveCurve(now: boolean): void {
+    const { curve } = this.snapshot;
+    if (!curve || (!now && Date.now() - this.lastSaved < SAVE_CURVE_MS)) return;
     this.lastSaved = Date.now();
     try {
-      localStorage.setItem(HISTORY_KEY, JSON.stringify(history));
+      localStorage.setItem(CURVE_KEY, storedCurve(curve));
     } catch {
       // A full or blocked storage only costs the curve after a reload.
     }

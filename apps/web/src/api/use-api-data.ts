@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ApiError, loadInPlace } from './client';
+import { useReportFailure } from './load-failure';
 
 export interface ApiData<T> {
   data: T | undefined;
@@ -9,27 +11,30 @@ export interface ApiData<T> {
 
 /**
  * Loads data for a screen and reloads on demand. `load` must be stable (module-level or
- * useCallback). Failures are left to the client, which shows the login or Error screen;
- * the previous data stays.
+ * useCallback). A failure is shown in place by the page frame and retried (load-failure);
+ * a 401 leads to the login; the previous data stays.
  */
 export function useApiData<T>(load: (signal: AbortSignal) => Promise<T>): ApiData<T> {
   const [version, setVersion] = useState(0);
-  const [result, setResult] = useState<{ version: number; data: T | undefined }>({
+  const [result, setResult] = useState<{ version: number; data: T | undefined; error?: ApiError }>({
     version: -1,
     data: undefined,
   });
 
   useEffect(() => {
     const controller = new AbortController();
-    load(controller.signal).then(
+    loadInPlace(() => load(controller.signal)).then(
       (data) => setResult({ version, data }),
-      () => {
-        if (!controller.signal.aborted) setResult((previous) => ({ version, data: previous.data }));
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const failed = error instanceof ApiError && error.status !== 401 ? error : undefined;
+        setResult((previous) => ({ version, data: previous.data, error: failed }));
       },
     );
     return () => controller.abort();
   }, [load, version]);
 
   const reload = useCallback(() => setVersion((value) => value + 1), []);
+  useReportFailure(result.error, reload);
   return { data: result.data, isLoading: result.version !== version, reload };
 }

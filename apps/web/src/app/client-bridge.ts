@@ -14,7 +14,7 @@ export function useClientNavigation(): void {
           const here = currentAppPath();
           if (!here.startsWith(ROUTES.login)) navigate(loginPath(here));
         },
-        failed: (error) => navigate(errorPath(error.message, error.status)),
+        failed: (error) => navigate(errorPath(error.message, error.status, currentAppPath())),
       }),
     [navigate],
   );

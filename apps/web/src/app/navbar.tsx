@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useLoggedIn } from '../api/auth';
 import { useCapabilities } from '../api/firmware';
@@ -69,7 +69,34 @@ function Menu({ label, items }: { label: string; items: typeof SETTINGS_MENU }) 
   );
 }
 
-/** The fixed top bar in the order of spec §2; collapses behind a toggler below md. */
+/**
+ * Lays the bar out in one row only where it fits, measured in the language shown (German
+ * and French need far more room than English; a language pack may need more still), so
+ * it collapses behind the toggler before it could wrap over the page.
+ */
+function useFitsInOneRow(): [RefObject<HTMLElement | null>, boolean] {
+  const { locale } = useI18n();
+  const loggedIn = useLoggedIn();
+  const ref = useRef<HTMLElement>(null);
+  const [fits, setFits] = useState(false);
+  useLayoutEffect(() => {
+    const measure = (): void => {
+      const nav = ref.current!;
+      const row = nav.firstElementChild!;
+      nav.classList.add('navbar-expand');
+      const wide = row.scrollWidth <= row.clientWidth;
+      // React sets the same class from `fits`; until it renders, the DOM must agree.
+      nav.classList.toggle('navbar-expand', wide);
+      setFits(wide);
+    };
+    measure();
+    addEventListener('resize', measure);
+    return () => removeEventListener('resize', measure);
+  }, [locale, loggedIn]);
+  return [ref, fits];
+}
+
+/** The fixed top bar in the order of spec §2; collapses behind a toggler where one row does not fit. */
 export function Navbar() {
   const { t } = useI18n();
   const loggedIn = useLoggedIn();
@@ -77,9 +104,14 @@ export function Navbar() {
   const [expanded, setExpanded] = useState(false);
   // Only firmware from v25.5.10 has logging settings; asked once logged in (they need the admin).
   const logging = useCapabilities(loggedIn)?.logging;
+  const [navRef, fits] = useFitsInOneRow();
 
   return (
-    <nav className="navbar navbar-expand-md fixed-top bg-body-tertiary border-bottom" data-bs-theme="dark">
+    <nav
+      ref={navRef}
+      className={`navbar${fits ? ' navbar-expand' : ''} fixed-top bg-body-tertiary border-bottom`}
+      data-bs-theme="dark"
+    >
       <div className="container-fluid">
         <Link className="navbar-brand d-flex align-items-center" href={ROUTES.home}>
           <BrandIcon />
@@ -144,9 +176,9 @@ export function Navbar() {
               )}
             </li>
           </ul>
-          <ul className="navbar-nav align-items-md-center gap-md-2">
+          <ul className="navbar-nav nav-tools">
             <ThemeSwitcher />
-            <li className="nav-item py-2 py-md-0">
+            <li className="nav-item nav-lang">
               <LanguageSwitcher />
             </li>
           </ul>

@@ -32,9 +32,9 @@ export function loginPath(returnUrl: string): string {
   return `${ROUTES.login}?returnUrl=${encodeURIComponent(returnUrl)}`;
 }
 
-/** The Error screen with the failure's message and status (spec §7). */
-export function errorPath(message: string, status: number): string {
-  return `${ROUTES.error}?${new URLSearchParams({ message, status: String(status) }).toString()}`;
+/** The Error screen with the failure's message and status (spec §7), and the page to go back to. */
+export function errorPath(message: string, status: number, from = ''): string {
+  return `${ROUTES.error}?${new URLSearchParams({ message, status: String(status), from }).toString()}`;
 }
 
 /**

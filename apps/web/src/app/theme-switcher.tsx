@@ -21,7 +21,7 @@ export function ThemeSwitcher() {
       label={
         <>
           <Current />
-          <span className="d-md-none ms-2">{t('localeswitcher.Theme')}</span>
+          <span className="menu-label ms-2">{t('localeswitcher.Theme')}</span>
         </>
       }
     >

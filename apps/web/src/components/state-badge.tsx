@@ -1,10 +1,12 @@
 import { isLiveInverterFull, type LiveInverterCommon } from '@opendtu/api';
+import { useNight } from '../api/device-time';
 import { useI18n } from '../i18n/i18n-provider';
 import { formatNumber } from '../lib/format';
 import { inverterState, STATE_BADGE, STATE_TEXT, type InverterState } from './inverter-status';
 
 const STATE_GLYPH: Record<InverterState, string> = {
   disabled: '⏸',
+  asleep: '☾',
   unreachable: '✕',
   idle: '○',
   producing: '✓',
@@ -24,7 +26,7 @@ export function StateBadge({
   withPower?: boolean;
 }) {
   const { t, locale } = useI18n();
-  const state = inverterState(inverter);
+  const state = inverterState(inverter, useNight());
   const power = withPower && isLiveInverterFull(inverter) ? inverter.AC['0']?.Power : undefined;
   const word = t(STATE_TEXT[state]);
   return (

@@ -20,8 +20,7 @@ export function uploadErrorText(t: Translator['t'], result: UploadResult): strin
 }
 
 /** The text of an upload that got no answer at all (the device went away). */
-export const noAnswerText = (t: Translator['t']): string =>
-  t('base.HttpError', { status: t('base.NoAnswer') });
+export const noAnswerText = (t: Translator['t']): string => t('Error.Unreachable');
 
 /** A labelled progress bar, 0 to 100, with the figure in text (not only the bar's width). */
 export function UploadProgress({ percent, label }: { percent: number; label: string }) {

@@ -27,11 +27,11 @@ export function formatNumber(locale: string, value: number, digits = 0): string 
   return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
-/** A percentage of a value given in percent (42.5 -> "42.5 %" in de, "42.5%" in en). */
+/** A percentage of a value given in percent, always with `digits` decimals (42.5 -> "42.5 %" in de). */
 export function formatPercent(locale: string, percent: number, digits = 0): string {
   return numberFormat(locale, {
     style: 'percent',
-    minimumFractionDigits: 0,
+    minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(percent / 100);
 }
@@ -49,9 +49,9 @@ export function formatBytes(locale: string, bytes: number, unit: ByteUnit = 'byt
   }).format(bytes / BYTE_DIVISOR[unit]);
 }
 
-/** A device value with its own unit and decimals. */
+/** A device value with its own unit and decimals (kW, kWh from 10,000 on). */
 export function formatValue(locale: string, value: { v: number; u: string; d: number }): string {
-  return `${formatNumber(locale, value.v, value.d)}${value.u ? ` ${value.u}` : ''}`;
+  return formatMeasure(locale, value.v, value.u, value.d);
 }
 
 /** An inverter's limit: "800 W | 100 %", or only the percentage while its model is unknown. */
@@ -65,29 +65,21 @@ export function formatLimit(
     : relative;
 }
 
-/** A time of day as HH:MM on a 24-hour clock. */
-export function formatClock(t: number): string {
-  return new Date(t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-}
-
 /** A temperature in °C with at most one fraction digit. */
 export function formatCelsius(locale: string, value: number): string {
   return numberFormat(locale, { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(value);
 }
 
-/**
- * Numeric date and time, always on a 24-hour clock; in the browser's zone, or in
- * `timeZone` (the NTP page shows the device's wall clock, sent as if it were UTC).
- */
-export function formatDateTime(locale: string, date: Date | number, timeZone?: string): string {
-  return cached(`d|${locale}|${timeZone ?? ''}`, () => {
+/** Which parts of a moment are shown: date and time, time, or hours and minutes. */
+type Parts = 'all' | 'time' | 'hm';
+
+function dateTimeFormat(locale: string, parts: Parts, timeZone?: string): Intl.DateTimeFormat {
+  return cached(`d|${locale}|${parts}|${timeZone ?? ''}`, () => {
     const options: Intl.DateTimeFormatOptions = {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
+      ...(parts === 'all' && { year: 'numeric', month: '2-digit', day: '2-digit' }),
       hour: '2-digit',
       minute: '2-digit',
-      second: '2-digit',
+      ...(parts !== 'hm' && { second: '2-digit' }),
       hourCycle: 'h23',
       timeZone,
     };
@@ -96,5 +88,51 @@ export function formatDateTime(locale: string, date: Date | number, timeZone?: s
     } catch {
       return new Intl.DateTimeFormat('en', options);
     }
-  }).format(date);
+  });
+}
+
+/**
+ * Numeric date and time, always on a 24-hour clock; in the browser's zone, or in
+ * `timeZone` (the NTP page shows the device's wall clock, sent as if it were UTC).
+ */
+export function formatDateTime(locale: string, date: Date | number, timeZone?: string): string {
+  return dateTimeFormat(locale, 'all', timeZone).format(date);
+}
+
+/** A time of day on a 24-hour clock, with or without seconds; `timeZone` as above. */
+export function formatClock(locale: string, date: Date | number, seconds = false, timeZone?: string): string {
+  return dateTimeFormat(locale, seconds ? 'time' : 'hm', timeZone).format(date);
+}
+
+/** A duration in the locale's short units, the two largest: "42 sec", "4 min 2 sec", "2 hr 25 min". */
+export function formatDuration(locale: string, seconds: number): string {
+  const unit = (value: number, name: string) =>
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const parts = [
+    [Math.floor(seconds / 86_400), 'day'],
+    [Math.floor(seconds / 3600) % 24, 'hour'],
+    [Math.floor(seconds / 60) % 60, 'minute'],
+    [Math.floor(seconds) % 60, 'second'],
+  ] as const;
+  const first = Math.min(3, parts.findIndex(([value]) => value > 0) >>> 0);
+  return parts
+    .slice(first, first + 2)
+    .filter(([value], i) => i === 0 || value > 0)
+    .map(([value, name]) => unit(value, name))
+    .join(' ');
+}
+
+/** Digits before the decimal mark. */
+const whole = (value: number) => String(Math.trunc(Math.abs(value))).length;
+
+/**
+ * A measured value with its unit and at most the device's decimals, five significant
+ * digits in all (a total yield of 12,345.678 kWh shows as 12,346 kWh); from 10,000 W or
+ * Wh on in kW or kWh with four (37,549 Wh is 37.55 kWh).
+ */
+export function formatMeasure(locale: string, value: number, unit: string, digits: number): string {
+  if ((unit === 'W' || unit === 'Wh') && Math.abs(value) >= 10_000) {
+    return `${formatNumber(locale, value / 1000, Math.max(0, 4 - whole(value / 1000)))} k${unit}`;
+  }
+  return `${formatNumber(locale, value, Math.min(digits, Math.max(0, 5 - whole(value))))}${unit ? ` ${unit}` : ''}`;
 }

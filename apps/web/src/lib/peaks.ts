@@ -5,10 +5,11 @@
 // the frame changed; an unchanged inverter keeps its peaks object, so rows memoised on
 // it skip rendering.
 import { isLiveInverterFull, type LiveTotal } from '@opendtu/api';
+import { deviceNow, onDeviceClock } from '../api/device-time';
 import type { Translator } from '../i18n/runtime';
+import { dayOf } from './day-curve';
 import { formatClock, formatNumber } from './format';
 import { dataTakenAt, type LiveInverter } from './live-merge';
-import { localDay } from './power-history';
 
 export interface Peak {
   /** W. */
@@ -24,7 +25,7 @@ export interface InverterPeaks {
 }
 
 export interface Peaks {
-  /** Local day, "YYYY-MM-DD". */
+  /** The day on the device's clock (the browser's before it is known), "YYYY-MM-DD". */
   day: string;
   /** When this page started tracking; undefined once seeded with the whole day. */
   since: number | undefined;
@@ -59,7 +60,7 @@ export function trackPeaks(
   now: number,
 ): Peaks {
   const unchanged = new Set(before);
-  const day = localDay(now);
+  const day = dayOf(deviceNow(now) ?? now);
   let next: Peaks = peaks?.day === day ? peaks : { day, since: now, inverters: {} };
   const raisedTotal = higher(next.total, total?.Power.v, now);
   if (raisedTotal) next = { ...next, total: raisedTotal };
@@ -85,12 +86,16 @@ export function seedPeaks(peaks: Peaks | undefined, seed: Omit<Peaks, 'since'>):
   return { day: seed.day, since: undefined, total: max(mine?.total, seed.total), inverters };
 }
 
+/** When, on the device's clock: "12:31". */
+const clock = (locale: string, t: number): string =>
+  onDeviceClock(t, (time, zone) => formatClock(locale, time, false, zone));
+
 /** "2,010 W · 12:31"; a dash before any power was seen. */
 export function peakText(locale: string, peak: Peak | undefined): string {
-  return peak && peak.w > 0 ? `${formatNumber(locale, peak.w, 0)} W · ${formatClock(peak.t)}` : '–';
+  return peak && peak.w > 0 ? `${formatNumber(locale, peak.w, 0)} W · ${clock(locale, peak.t)}` : '–';
 }
 
 /** "Peak since 10:02" on a bare device, "Peak today" once the whole day is known. */
-export function peakLabel(t: Translator['t'], since: number | undefined): string {
-  return since ? t('home.PeakSince', { at: formatClock(since) }) : t('home.PeakToday');
+export function peakLabel(t: Translator['t'], locale: string, since: number | undefined): string {
+  return since ? t('home.PeakSince', { at: clock(locale, since) }) : t('home.PeakToday');
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { SectionChanges } from './config-diff';
+import { sectionLabel, settingLabel } from './config-labels';
 
 export interface RestorePreviewProps {
   /** What the upload would change; null when the current settings could not be read. */
@@ -54,13 +55,13 @@ export function RestorePreview({ changes, networkDiffers, keepNetwork, onKeepNet
               <tbody key={section}>
                 <tr>
                   <th scope="rowgroup" colSpan={3} className="bg-body-tertiary">
-                    {section}
+                    {sectionLabel(t, section)}
                   </th>
                 </tr>
                 {rows.map((row) => (
                   <tr key={row.path}>
                     <th scope="row" className="fw-normal text-break">
-                      {row.path}
+                      {settingLabel(t, section, row.path)}
                     </th>
                     <td className="text-break">{row.before ?? NONE}</td>
                     <td className="text-break">{row.after ?? NONE}</td>

@@ -9,6 +9,16 @@ import { useFirmwareUpload } from './use-firmware-upload';
 
 const IMAGE_NAME = /\.bin(\.gz)?$/i;
 
+/**
+ * Why a file cannot be a firmware image, before anything is sent: the name, then the
+ * first bytes (an ESP32 image begins with 0xE9, a gzip-compressed one with 1F 8B).
+ */
+async function imageProblem(file: File): Promise<string | undefined> {
+  if (!IMAGE_NAME.test(file.name)) return 'firmwareupgrade.WrongType';
+  const [first, second] = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  return first === 0xe9 || (first === 0x1f && second === 0x8b) ? undefined : 'firmwareupgrade.NotAnImage';
+}
+
 /** Firmware upgrade (spec §2): pick an image, upload it with its MD5, the device restarts. */
 export function FirmwarePage() {
   const { t, locale } = useI18n();
@@ -18,7 +28,20 @@ export function FirmwarePage() {
   const { state } = upload;
   // After a new image the web app itself may have changed: the wait page reloads it.
   useWaitAfter(state.phase === 'success', `${ROUTES.wait}?reload=1`);
-  const wrongType = file !== undefined && !IMAGE_NAME.test(file.name);
+  const [checked, setChecked] = useState<{ file: File; problem?: string }>();
+  useEffect(() => {
+    let current = true;
+    // A file that cannot even be read goes on to the hashing, which says so as the spec has it.
+    if (file)
+      void imageProblem(file)
+        .catch(() => undefined)
+        .then((problem) => current && setChecked({ file, problem }));
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  const problem = checked?.file === file ? checked?.problem : undefined;
+  const ready = file !== undefined && checked?.file === file && !problem;
   // The card with the focused button goes away with the outcome: focus its heading instead.
   const outcomeRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => outcomeRef.current?.focus(), [state.phase]);
@@ -71,13 +94,13 @@ export function FirmwarePage() {
               id={`${id}-file`}
               type="file"
               accept=".bin,.bin.gz"
-              className={`form-control mb-3${wrongType ? ' is-invalid' : ''}`}
-              aria-invalid={wrongType}
+              className={`form-control mb-3${problem ? ' is-invalid' : ''}`}
+              aria-invalid={!!problem}
               disabled={state.phase === 'busy'}
               onChange={(event) => setFile(event.target.files?.[0])}
             />
-            {wrongType && <Alert variant="warning">{t('firmwareupgrade.WrongType')}</Alert>}
-            {file && !wrongType && state.phase === 'idle' && (
+            {problem && <Alert variant="warning">{t(problem)}</Alert>}
+            {ready && state.phase === 'idle' && (
               <p className="text-body-secondary">
                 {file.name}, {formatBytes(locale, file.size, 'kilobyte', 1)}
               </p>
@@ -86,7 +109,7 @@ export function FirmwarePage() {
             <button
               type="button"
               className="btn btn-primary"
-              disabled={!file || wrongType || state.phase === 'busy'}
+              disabled={!ready || state.phase === 'busy'}
               onClick={() => file && upload.start(file)}
             >
               {t('firmwareupgrade.Upload')}

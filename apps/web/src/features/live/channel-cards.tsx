@@ -81,7 +81,7 @@ export function ChannelCards({
                 {card.peak && (
                   <tr>
                     <th scope="row" className="fw-normal ps-3">
-                      {peakLabel(t, since)}
+                      {peakLabel(t, locale, since)}
                     </th>
                     <td className="text-end pe-3" data-peak="">
                       {peakText(locale, card.peak)}

@@ -1,8 +1,16 @@
+import { isLiveInverterFull } from '@opendtu/api';
 import { useId } from 'react';
+import { useNight } from '../../api/device-time';
 import { useI18n } from '../../i18n/i18n-provider';
+import { formatNumber } from '../../lib/format';
 import type { LiveInverter } from '../../lib/live-merge';
 import { inverterState, STATE_TEXT } from '../../components/inverter-status';
 import { StateBadge } from '../../components/state-badge';
+import { weakStrings } from '../../lib/string-health';
+
+/** Whether one of the inverter's strings looks weak (string health). */
+const hasWeakString = (inverter: LiveInverter) =>
+  isLiveInverterFull(inverter) && weakStrings(inverter.DC).length > 0;
 
 export interface InverterPillsProps {
   inverters: readonly LiveInverter[];
@@ -12,8 +20,21 @@ export interface InverterPillsProps {
 
 /** The inverter list: pills beside the data on wide screens, a compact selector on a phone. */
 export function InverterPills({ inverters, selected, onSelect }: InverterPillsProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const night = useNight();
   const selectId = useId();
+  // A phone's picker is plain text: state, power and the weak-string mark in words.
+  const option = (inverter: LiveInverter) => {
+    const power = isLiveInverterFull(inverter) ? inverter.AC['0']?.Power : undefined;
+    return [
+      inverter.name,
+      t(STATE_TEXT[inverterState(inverter, night)]),
+      power && `${formatNumber(locale, power.v)} ${power.u}`,
+      hasWeakString(inverter) && `⚠ ${t('home.WeakStringMark')}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  };
   return (
     <>
       <div className="d-lg-none">
@@ -28,7 +49,7 @@ export function InverterPills({ inverters, selected, onSelect }: InverterPillsPr
         >
           {inverters.map((inverter) => (
             <option key={inverter.serial} value={inverter.serial}>
-              {inverter.name} · {t(STATE_TEXT[inverterState(inverter)])}
+              {option(inverter)}
             </option>
           ))}
         </select>
@@ -49,7 +70,16 @@ export function InverterPills({ inverters, selected, onSelect }: InverterPillsPr
               onClick={() => onSelect(inverter.serial)}
             >
               <StateBadge inverter={inverter} />
-              <span className="text-break">{inverter.name}</span>
+              <span className="text-break">
+                {inverter.name}
+                {hasWeakString(inverter) && (
+                  <span title={t('home.WeakStringMark')}>
+                    {' '}
+                    <span aria-hidden="true">⚠</span>
+                    <span className="visually-hidden">{t('home.WeakStringMark')}</span>
+                  </span>
+                )}
+              </span>
             </button>
           );
         })}

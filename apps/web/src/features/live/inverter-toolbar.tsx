@@ -1,11 +1,15 @@
 import { isLiveInverterFull } from '@opendtu/api';
 import { useLoggedIn } from '../../api/auth';
+import { useDeviceAway } from '../../api/connection';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { LiveInverter } from '../../lib/live-merge';
 
 export type LiveDialog = 'limit' | 'power' | 'info' | 'grid' | 'events';
 
-/** The inverter's actions; those that change it need a login and say so when disabled. */
+/**
+ * The inverter's actions; those that change it need a login and a device that answers,
+ * and say which is missing when disabled (in words, not only as a title: touch screens show no titles).
+ */
 export function InverterToolbar({
   inverter,
   onOpen,
@@ -15,25 +19,26 @@ export function InverterToolbar({
 }) {
   const { t } = useI18n();
   const loggedIn = useLoggedIn();
+  const away = useDeviceAway();
   const events = isLiveInverterFull(inverter) ? inverter.events : -1;
-  const needsLogin = loggedIn ? undefined : t('home.LoginRequired');
+  const blocked = !loggedIn ? t('home.LoginRequired') : away ? t('connection.CommandsOff') : undefined;
   return (
     <div className="btn-toolbar gap-2 mb-3" role="toolbar" aria-label={t('home.Actions')}>
-      <span title={needsLogin}>
+      <span title={blocked}>
         <button
           type="button"
           className="btn btn-primary"
-          disabled={!loggedIn}
+          disabled={!!blocked}
           onClick={() => onOpen('limit')}
         >
           {t('home.ShowSetInverterLimit')}
         </button>
       </span>
-      <span title={needsLogin}>
+      <span title={blocked}>
         <button
           type="button"
           className="btn btn-primary"
-          disabled={!loggedIn}
+          disabled={!!blocked}
           onClick={() => onOpen('power')}
         >
           {t('home.TurnOnOff')}
@@ -54,7 +59,7 @@ export function InverterToolbar({
           </span>
         )}
       </button>
-      {!loggedIn && <small className="align-self-center text-body-secondary">{needsLogin}</small>}
+      {blocked && <small className="align-self-center text-body-secondary">{blocked}</small>}
     </div>
   );
 }

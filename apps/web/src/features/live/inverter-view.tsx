@@ -1,11 +1,12 @@
 import { isLiveInverterFull } from '@opendtu/api';
+import { onDeviceClock } from '../../api/device-time';
 import { memo, useState } from 'react';
 import { commandOf, useCommands } from '../../api/commands';
 import { CommandNote } from '../../components/command-note';
 import { LimitDialog } from '../../components/limit-dialog';
 import { useNow } from '../../components/use-now';
 import { useI18n } from '../../i18n/i18n-provider';
-import { formatDateTime, formatLimit } from '../../lib/format';
+import { formatDateTime, formatDuration, formatLimit } from '../../lib/format';
 import type { InverterPeaks } from '../../lib/peaks';
 import { ABSOLUTE_TIME_AFTER_S, dataAgeSeconds, dataTakenAt, type LiveInverter } from '../../lib/live-merge';
 import { ChannelCards } from './channel-cards';
@@ -57,8 +58,12 @@ export const InverterView = memo(function InverterView({
   );
 });
 
+/** When the data was taken, on the device's clock once it is known (as the chart's hours). */
+const takenAt = (locale: string, inverter: LiveInverter): string =>
+  onDeviceClock(dataTakenAt(inverter).getTime(), (time, zone) => formatDateTime(locale, time, zone));
+
 export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
-  const { t, tc, locale } = useI18n();
+  const { t, locale } = useI18n();
   const now = useNow();
   const commands = useCommands();
   const age = dataAgeSeconds(inverter, now);
@@ -79,8 +84,8 @@ export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
         <CommandNote command={commandOf(commands, 'power', inverter.serial)} />
       </small>
       <small data-age={age}>
-        {t('dataagedisplay.DataAge')} {tc('dataagedisplay.SecondsSince', age)}
-        {age > ABSOLUTE_TIME_AFTER_S && ` (${formatDateTime(locale, dataTakenAt(inverter))})`}
+        {t('dataagedisplay.Ago', { age: formatDuration(locale, age) })}
+        {age > ABSOLUTE_TIME_AFTER_S && ` (${takenAt(locale, inverter)})`}
       </small>
     </div>
   );

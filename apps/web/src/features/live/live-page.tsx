@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useConnection } from '../../api/connection';
 import { liveStore, useLiveData } from '../../api/live-store';
-import { liveSocket } from '../../api/livedata';
-import { useSocketOnline } from '../../api/socket';
+import { useReportFailure } from '../../api/load-failure';
 import { ROUTES } from '../../app/routes';
 import { Alert } from '../../components/api-alert';
 import { PageFrame } from '../../components/page-frame';
@@ -17,8 +17,9 @@ import { PowerChart } from './power-chart';
 /** The home screen (spec §2 "Live view"): hints, totals, the inverters, the day's curve. */
 export function LivePage() {
   const { t } = useI18n();
-  const online = useSocketOnline(liveSocket);
+  const { state } = useConnection();
   const live = useLiveData();
+  useReportFailure(live.error, liveStore.reload);
   const inverters = byOrder(live.inverters);
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -33,7 +34,7 @@ export function LivePage() {
     navigate(`${location}?inv=${encodeURIComponent(serial)}`, { replace: true });
 
   return (
-    <PageFrame title={t('home.LiveData')} online={online} onReload={liveStore.reload}>
+    <PageFrame title={t('home.LiveData')} online={state} onReload={liveStore.reload}>
       {live.polling && <Alert variant="info">{t('home.PollingFallback')}</Alert>}
       {live.hints && <HintBanners hints={live.hints} />}
       {live.loaded && live.total && <LiveTotals total={live.total} />}
@@ -63,7 +64,7 @@ export function LivePage() {
           </div>
         </div>
       )}
-      {live.loaded && inverters.length > 0 && <PowerChart history={live.history} inverters={inverters} />}
+      {live.loaded && inverters.length > 0 && <PowerChart curve={live.curve} inverters={inverters} />}
     </PageFrame>
   );
 }

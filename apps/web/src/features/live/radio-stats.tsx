@@ -1,6 +1,7 @@
 import { familyOf, type LiveInverterFull, type RadioStats } from '@opendtu/api';
 import { useId, useState } from 'react';
 import { useLoggedIn } from '../../api/auth';
+import { useDeviceAway } from '../../api/connection';
 import { resetRadioStats } from '../../api/inverter';
 import { useToast } from '../../components/toast';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -12,16 +13,36 @@ import { formatNumber, formatPercent } from '../../lib/format';
  */
 const isCoarseRssi = (serial: string): boolean => familyOf(serial)?.radio === 'nrf';
 
-/** The collapsible radio statistics of one inverter, with a reset. */
+/** Shares of the answers that arrived intact from which the link counts as good or fair. */
+const VERDICTS: [number, string][] = [
+  [95, 'home.RadioGood'],
+  [80, 'home.RadioFair'],
+  [0, 'home.RadioPoor'],
+];
+
+/**
+ * The collapsible radio statistics of one inverter, with a reset, and a verdict in words
+ * on the link: how many of the answers arrived intact (requests without any answer are
+ * also the inverter sleeping at dusk, so they do not count against the radio).
+ */
 export function RadioStatsTable({ inverter, stats }: { inverter: LiveInverterFull; stats: RadioStats }) {
   const { t, locale } = useI18n();
   const loggedIn = useLoggedIn();
+  const away = useDeviceAway();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const bodyId = useId();
   const share = (count: number) =>
-    stats.tx_request > 0 ? formatPercent(locale, (count / stats.tx_request) * 100, 2) : '';
+    stats.tx_request > 0 ? formatPercent(locale, (count / stats.tx_request) * 100, 1) : '';
+  const answers = stats.rx_success + stats.rx_fail_partial + stats.rx_fail_corrupt;
+  const intact = answers > 0 ? (stats.rx_success / answers) * 100 : undefined;
+  const verdict =
+    intact !== undefined &&
+    t('home.RadioLink', {
+      verdict: t(VERDICTS.find(([least]) => intact >= least)![1]),
+      share: formatPercent(locale, intact, 1),
+    });
   const rows: [string, number, boolean][] = [
     ['home.TxRequest', stats.tx_request, false],
     ['home.RxSuccess', stats.rx_success, true],
@@ -48,6 +69,7 @@ export function RadioStatsTable({ inverter, stats }: { inverter: LiveInverterFul
             onClick={() => setOpen(!open)}
           >
             {open ? '▾' : '▸'} {t('home.RadioStats')}
+            {verdict && <span className="d-block small text-body">{verdict}</span>}
           </button>
         </h3>
       </div>
@@ -81,12 +103,13 @@ export function RadioStatsTable({ inverter, stats }: { inverter: LiveInverterFul
             <button
               type="button"
               className="btn btn-danger btn-sm"
-              disabled={!loggedIn || busy}
+              disabled={!loggedIn || busy || away}
               onClick={reset}
             >
               {busy ? t('home.StatsResetting') : t('home.StatsReset')}
             </button>
           </span>
+          {away && <small className="ms-2 text-body-secondary">{t('connection.CommandsOff')}</small>}
         </div>
       )}
     </div>

@@ -37,7 +37,7 @@ export function OverviewPage() {
   const sortId = useId();
   const [sort, setSort] = useState<SortKey>('order');
   const [limitOpen, setLimitOpen] = useState(false);
-  const peakTitle = peakLabel(t, live.peaks?.since);
+  const peakTitle = peakLabel(t, locale, live.peaks?.since);
   // One array while nothing changed, so the memoised rows keep skipping (the device's
   // texts end with a colon).
   const labels = useMemo(() => {

@@ -13,6 +13,8 @@ const orDefault = (value: Value, active: Value): Value =>
 /**
  * The pins of the chosen profile beside those the device runs with now; a row that
  * differs says so in words as well as colour (a new profile applies after the restart).
+ * The default settings (no profile) are the pins built into the firmware, which the page
+ * cannot know: they are named as such, never flagged as differing.
  */
 export function PinTable({ active, selected }: { active: Pins; selected: PinMappingProfile | undefined }) {
   const { t } = useI18n();
@@ -38,7 +40,8 @@ export function PinTable({ active, selected }: { active: Pins; selected: PinMapp
           return (
             <tbody key={category}>
               {names.map((name, index) => {
-                const differs = shown(orDefault(chosen?.[name], pins[name])) !== shown(pins[name]);
+                const differs =
+                  !!selected && shown(orDefault(chosen?.[name], pins[name])) !== shown(pins[name]);
                 // On the cells, not the row: the category cell spans rows that may not differ.
                 const mark = differs ? 'cell-differs' : undefined;
                 return (
@@ -54,7 +57,9 @@ export function PinTable({ active, selected }: { active: Pins; selected: PinMapp
                     </td>
                     <td className={`text-end ${mark ?? ''}`}>
                       {chosen?.[name] === undefined ? (
-                        <span className="text-body-secondary">{t('pininfo.NotSet')}</span>
+                        <span className="text-body-secondary">
+                          {t(selected ? 'pininfo.NotSet' : 'pininfo.BuiltIn')}
+                        </span>
                       ) : (
                         shown(chosen[name])
                       )}

@@ -1,0 +1,93 @@
+// The device's clock and its day and night, from /api/ntp/status (read-only). The power
+// chart draws on the device's hours, not the browser's (a device in another zone, a
+// simulated day), and an inverter that does not answer at night is asleep, not broken.
+// Frames carry no time stamp, so the clock is an offset from the browser's, derived once
+// and kept; the status is asked again every few minutes for the sun.
+import { getConnection, subscribeConnection } from './connection';
+import { getNtpStatus } from './ntp';
+import { smallStore } from './small-store';
+
+const REFRESH_MS = 5 * 60_000;
+/** A kept offset changes only when the device's clock moved (set by hand, another zone). */
+const CLOCK_MOVED_MS = 60_000;
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
+
+/**
+ * The device's `ntp_localtime` ("Monday, April 14 2025 09:05:03") as its wall-clock time
+ * in ms, counted as if it were UTC; undefined when it does not read as one.
+ */
+export function parseDeviceTime(text: string): number | undefined {
+  const match = /([A-Z][a-z]{2})[a-z]* (\d{1,2}) (\d{4}) (\d\d):(\d\d):(\d\d)$/.exec(text);
+  const month = match ? MONTHS.indexOf(match[1]!) / 3 : -1;
+  if (!match || month < 0 || month % 1) return undefined;
+  const [, , day, year, hour, minute, second] = match.map(Number) as number[];
+  return Date.UTC(year!, month, day!, hour!, minute!, second!);
+}
+
+interface DeviceTime {
+  /** Device wall clock minus browser clock, ms; undefined until the device told. */
+  offset: number | undefined;
+  /** The device reports night (outside its sun period). */
+  night: boolean;
+}
+
+const deviceTime = smallStore<DeviceTime>({ offset: undefined, night: false });
+let failed = false;
+
+function set(next: DeviceTime): void {
+  const { offset, night } = deviceTime.get();
+  if (next.offset !== offset || next.night !== night) deviceTime.set(next);
+}
+
+/** The browser's own wall clock, for a device whose clock is not set (or did not say). */
+const browserOffset = () => -new Date().getTimezoneOffset() * 60_000;
+
+function refresh(): void {
+  getNtpStatus({ handleErrors: false }).then(
+    (status) => {
+      failed = false;
+      const wall = status.ntp_status ? parseDeviceTime(status.ntp_localtime) : undefined;
+      const measured = wall === undefined ? browserOffset() : wall - Date.now();
+      const kept = deviceTime.get().offset;
+      set({
+        offset: kept !== undefined && Math.abs(measured - kept) < CLOCK_MOVED_MS ? kept : measured,
+        night: !status.sun_isDayPeriod,
+      });
+    },
+    () => {
+      failed = true;
+      if (deviceTime.get().offset === undefined) set({ night: false, offset: browserOffset() });
+    },
+  );
+}
+
+/** Keeps clock and night current while the live view runs; returns the stop. */
+export function watchDeviceTime(): () => void {
+  refresh();
+  const timer = setInterval(refresh, REFRESH_MS);
+  const stop = subscribeConnection(() => {
+    if (failed && getConnection().state === 'online') refresh();
+  });
+  return () => {
+    clearInterval(timer);
+    stop();
+  };
+}
+
+/** Now on the device's wall clock (ms, read as UTC), or undefined before it is known. */
+export function deviceNow(now = Date.now()): number | undefined {
+  const { offset } = deviceTime.get();
+  return offset === undefined ? undefined : now + offset;
+}
+
+/**
+ * A moment (ms since epoch) as the device's clock showed it, once that is known (the
+ * formatter then gets the zone 'UTC'), else in the browser's zone.
+ */
+export function onDeviceClock(t: number, format: (time: number, timeZone?: string) => string): string {
+  const wall = deviceNow(t);
+  return wall === undefined ? format(t) : format(wall, 'UTC');
+}
+
+/** Whether the device reports night (inverters asleep, not faulty). */
+export const useNight = (): boolean => deviceTime.use().night;

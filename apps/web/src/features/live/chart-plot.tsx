@@ -1,0 +1,120 @@
+import { memo, type PointerEvent } from 'react';
+import { useI18n } from '../../i18n/i18n-provider';
+import { SLOTS, type DayCurve, type Series } from '../../lib/day-curve';
+import { formatNumber } from '../../lib/format';
+import { lineStyle, PLOT_H, settledPath, tailPath } from './chart-lines';
+
+const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
+
+/** "13:05" for a minute of the device's day. */
+export const slotTime = (slot: number): string =>
+  `${String(Math.floor(slot / 60)).padStart(2, '0')}:${String(slot % 60).padStart(2, '0')}`;
+
+export interface PlotProps {
+  curve: DayCurve;
+  /** Inverter serials in legend order; empty for a single inverter (the total says it all). */
+  serials: readonly string[];
+  top: number;
+  step: number;
+  /** The minute the read-out shows, if the user picked one. */
+  shown: number | undefined;
+  onShow: (slot: number | undefined) => void;
+}
+
+/** One line: the settled minutes (redrawn once a minute) and the newest one (every frame). */
+// `newest` is the newest minute's value: the series array itself changes in place.
+const Line = memo(function Line({
+  series,
+  last,
+  top,
+  index,
+}: {
+  series: Series;
+  last: number;
+  newest: number | null | undefined;
+  top: number;
+  /** The inverter's place in the legend; none for the total. */
+  index?: number;
+}) {
+  const props =
+    index === undefined
+      ? { className: 'chart-line chart-total' }
+      : { className: 'chart-line', style: lineStyle(index) };
+  return (
+    <>
+      <path d={settledPath(series, last, top)} {...props} />
+      <path d={tailPath(series, last, top)} {...props} />
+    </>
+  );
+});
+
+/**
+ * The day's axes (the device's hours; W or kW) with the lines; pointing at a minute shows
+ * it in the read-out. The plot itself is hidden from screen readers: the summary and the
+ * read-out say what it shows in words, the CSV has every minute.
+ */
+export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProps) {
+  const { locale } = useI18n();
+  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
+  const label = (w: number) =>
+    top < 1000 ? `${w} W` : `${formatNumber(locale, w / 1000, step % 1000 ? 1 : 0)} kW`;
+  const pick = (event: PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    onShow(Math.max(0, Math.min(curve.last, Math.round(((event.clientX - box.left) / box.width) * SLOTS))));
+  };
+  return (
+    <div className="chart-plot" aria-hidden="true">
+      <div className="chart-y small text-body-secondary">
+        {ticks.map((w) => (
+          <span key={w} style={{ top: `${100 - (w / top) * 100}%` }}>
+            {label(w)}
+          </span>
+        ))}
+      </div>
+      <div
+        className="chart-area"
+        onPointerMove={pick}
+        onPointerDown={pick}
+        onPointerLeave={() => onShow(undefined)}
+      >
+        <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none">
+          <path
+            className="chart-grid"
+            d={
+              ticks.map((w) => `M0 ${PLOT_H - (w / top) * PLOT_H}H${SLOTS}`).join('') +
+              HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
+            }
+          />
+          {serials.map((serial, index) => {
+            const series = curve.inverters[serial];
+            return (
+              series && (
+                <Line
+                  key={serial}
+                  series={series}
+                  last={curve.last}
+                  newest={series[curve.last]}
+                  top={top}
+                  index={index}
+                />
+              )
+            );
+          })}
+          <Line series={curve.total} last={curve.last} newest={curve.total[curve.last]} top={top} />
+          {shown !== undefined && <path className="chart-cursor" d={`M${shown} 0V${PLOT_H}`} />}
+        </svg>
+      </div>
+      <div className="chart-x small text-body-secondary">
+        {HOURS.map((h) => (
+          <span
+            key={h}
+            style={{ left: `${(h / 24) * 100}%` }}
+            className={h % 6 ? 'd-none d-sm-inline' : undefined}
+          >
+            {slotTime(h * 60)}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
