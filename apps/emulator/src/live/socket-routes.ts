@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasAdminCredentials } from '../http/auth';
-import type { SocketClients } from './socket-clients';
+import type { SocketClients } from '@opendtu/server-kit/socket-fanout';
 
 function socketAuth(app: FastifyInstance, realm: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { epochOfLocal, formatDeviceTime, localTimeAt, parsePosixTz, utcOffsetAt } from '../src/time/posix-tz';
+import { epochOfLocal, formatDeviceTime, localTimeAt, parsePosixTz, utcOffsetAt } from '../src/posix-tz';
 
 const at = (iso: string): number => Date.parse(iso);
 
