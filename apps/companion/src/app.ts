@@ -52,6 +52,8 @@ export interface CompanionAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** One-line messages for whoever runs the server (device away, push trouble, ...). */
   log?: (line: string) => void;
+  /** Shorter timeouts for tests. */
+  timeouts?: Partial<typeof TIMEOUTS>;
 }
 
 export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
@@ -74,13 +76,18 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     else recorder.endSession();
   });
 
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    connectionTimeout: TIMEOUTS.idleMs,
-    requestTimeout: TIMEOUTS.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
     keepAliveTimeout: 10_000,
-    http: { headersTimeout: TIMEOUTS.headersMs },
+    // Node checks the header and request timeouts every connectionsCheckingInterval.
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(timeouts.headersMs / 2, 5000),
+    },
   });
   registerGuards(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

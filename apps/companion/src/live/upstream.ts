@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import type { DeviceLink } from '../device/link';
 
-const BACKOFF_MS = [1000, 2000, 4000, 8000, 15_000];
+const BACKOFF_MS = [1000, 2000, 4000, 8000, 10_000];
 /** A link that answered neither a ping nor a frame for this long is dead. */
 const PING_MS = 15_000;
 
@@ -94,7 +94,8 @@ export class UpstreamSocket extends EventEmitter<UpstreamEvents> {
     socket.on('close', () => {
       clearInterval(this.pinger);
       if (this.socket !== socket || this.stopped) return;
-      if (this.state === 'up') this.setState('down', `Lost the device's live data; reconnecting`);
+      if (this.state === 'up')
+        this.setState('down', `Lost the connection to the device at ${this.link.url.origin}; reconnecting`);
       const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)]!;
       this.attempt += 1;
       this.timer = setTimeout(() => this.connect(), delay);
