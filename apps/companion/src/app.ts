@@ -97,6 +97,7 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
       if (!path.startsWith('/api/security/')) return;
       access.invalidate();
       void hub.recheckAccess();
+      upstream.retryIfRefused();
     },
   });
   registerHistory(app, {

@@ -46,6 +46,14 @@ export class UpstreamSocket extends EventEmitter<UpstreamEvents> {
     this.socket?.terminate();
   }
 
+  /** After the device's access rule changed: a refused connection is tried again at once. */
+  retryIfRefused(): void {
+    if (this.state !== 'refused' || !this.timer) return;
+    clearTimeout(this.timer);
+    this.attempt = 0;
+    this.connect();
+  }
+
   private setState(state: UpstreamState, line?: string): void {
     if (state === this.state) return;
     this.state = state;
@@ -58,6 +66,8 @@ export class UpstreamSocket extends EventEmitter<UpstreamEvents> {
     const socket = new WebSocket(url, { headers: this.link.socketHeaders(), handshakeTimeout: 10_000 });
     this.socket = socket;
     let alive = true;
+    /** The device answered this attempt (with a refusal): not a connection error. */
+    let answered = false;
     socket.on('open', () => {
       this.attempt = 0;
       this.setState('up', `Receiving live data from ${url}`);
@@ -73,6 +83,7 @@ export class UpstreamSocket extends EventEmitter<UpstreamEvents> {
       if (!binary) this.emit('frame', data.toString(), this.realNow());
     });
     socket.on('unexpected-response', (_request, response) => {
+      answered = true;
       if (response.statusCode === 401) {
         this.setState(
           'refused',
@@ -88,6 +99,7 @@ export class UpstreamSocket extends EventEmitter<UpstreamEvents> {
       socket.terminate();
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return;
       const reason = error.code ?? error.message;
       this.setState('down', `The device at ${this.link.url.origin} does not answer (${reason}); retrying`);
     });
