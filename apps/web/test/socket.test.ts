@@ -94,9 +94,15 @@ describe('the live socket', () => {
     off();
   });
 
-  it('puts the credentials into the URL when logged in', () => {
+  it('puts the credentials into the URL when logged in', async () => {
     localStorage.setItem('user', JSON.stringify({ authdata: btoa('admin:secret') }));
+    // A device answers the companion's ticket path with its index.html.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<!doctype html>', { headers: { 'Content-Type': 'text/html' } })),
+    );
     const off = liveSocket.subscribe(() => {});
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     expect(last().url).toBe(`ws://admin:secret@${window.location.host}/livedata`);
     off();
   });

@@ -4,6 +4,7 @@
 // closed one, so a rebooting device is picked up again without a page reload.
 import { useEffect, useSyncExternalStore } from 'react';
 import { authEvents, urlCredentials } from './auth';
+import { mayNeedTicket, withTicket } from './companion';
 
 /**
  * ws:/wss: URL of a device socket, relative to where the app is served (so it works
@@ -30,6 +31,8 @@ type Listener = (data: string) => void;
 
 export class ManagedSocket {
   private socket: WebSocket | undefined;
+  /** Counts openings, so a ticket arriving late does not open a superseded socket. */
+  private attempt = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly listeners = new Set<Listener>();
   private readonly stateListeners = new Set<() => void>();
@@ -73,7 +76,18 @@ export class ManagedSocket {
 
   private open(): void {
     this.detach();
-    const socket = new WebSocket(socketUrl(this.options.path));
+    const url = socketUrl(this.options.path);
+    if (!mayNeedTicket()) return this.connect(url);
+    const attempt = this.attempt;
+    // Should the ticket never come, the next tick asks again.
+    this.heartbeat(this.options.retryMs);
+    void withTicket(url).then((ticketed) => {
+      if (attempt === this.attempt && this.listeners.size > 0) this.connect(ticketed);
+    });
+  }
+
+  private connect(url: string): void {
+    const socket = new WebSocket(url);
     this.socket = socket;
     socket.onopen = () => this.setOnline(true);
     socket.onmessage = (event: MessageEvent) => {
@@ -104,6 +118,7 @@ export class ManagedSocket {
   }
 
   private detach(): void {
+    this.attempt += 1;
     const socket = this.socket;
     this.socket = undefined;
     if (!socket) return;
