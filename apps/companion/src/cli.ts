@@ -40,7 +40,8 @@ export const USAGE = `Usage: opendtu-companion [options]
   --verbose           log every request
   --help              show this text
 The virtual DTU of the demo takes its own options: --inverters, --time, --speed,
---push-interval, --firmware (see opendtu-emulator --help).`;
+--push-interval, --firmware (see opendtu-emulator --help). With --device, --speed says
+that device is a virtual DTU running that many times faster than real time.`;
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 
@@ -105,8 +106,11 @@ export function parseCli(
   for (const name of ['inverters', 'time', 'speed', 'push-interval', 'firmware'] as const) {
     const value = values[name];
     if (value === undefined) continue;
-    if (values.device !== undefined)
+    // A device elsewhere may be a virtual DTU running fast: its speed is all we need to know.
+    if (values.device !== undefined && name === 'speed') continue;
+    if (values.device !== undefined) {
       throw new Error(`--${name} is an option of the virtual DTU: not with --device`);
+    }
     demoArgs.push(`--${name}`, value);
   }
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addReading, energyOf, startDay, type DayEnergy } from '../src/recorder/day-energy';
 
+/** The first element says whether the inverter answered; the counters count either way. */
 type Reading = [reachable: boolean, yieldDay: number, yieldTotalKwh: number];
 
 /** Feeds readings day by day; answers each day's energy as the recorder would store it. */
@@ -9,8 +10,7 @@ function energies(days: Record<string, Reading[]>): Record<string, number> {
   const result: Record<string, number> = {};
   for (const [day, readings] of Object.entries(days)) {
     state = startDay(day, state);
-    for (const [reachable, yieldDay, yieldTotal] of readings)
-      addReading(state, { reachable, yieldDay, yieldTotal });
+    for (const [, yieldDay, yieldTotal] of readings) addReading(state, { yieldDay, yieldTotal });
     result[day] = energyOf(state);
   }
   return result;
@@ -56,12 +56,11 @@ describe('energy per inverter and local day', () => {
     ).toBe(0);
   });
 
-  it('ignores offline zeros, restart zeros and unreachable readings', () => {
+  it('ignores offline zeros and restart zeros', () => {
     expect(
       energies({
         '2026-06-21': [
           [true, 1000, 1001.0],
-          [false, 1200, 1001.2],
           [true, 0, 0],
           [false, 0, 0],
           [true, 1500, 1001.5],
@@ -69,6 +68,10 @@ describe('energy per inverter and local day', () => {
         ],
       }),
     ).toEqual({ '2026-06-21': 1500 });
+  });
+
+  it("counts an unreachable inverter's last values (read that day, shown until it answers again)", () => {
+    expect(energies({ '2026-06-21': [[false, 3878, 1003.878]] })).toEqual({ '2026-06-21': 3878 });
   });
 
   it('ignores a dip of YieldDay', () => {

@@ -6,7 +6,8 @@
  *
  * The day's energy is its last valid YieldDay, kept as the day's largest (a dip is
  * ignored), counted only once the day's reset has been seen:
- * - a reading from an unreachable inverter, or with both counters 0, is not valid;
+ * - a reading with both counters 0 is not valid (an offline inverter, a restarted DTU);
+ *   an unreachable inverter's last values are, filed under the day they were read;
  * - the reset counts as seen when YieldDay fell below the last value of the day before,
  *   or YieldTotal grew past its last value of the day before (energy was made since);
  *   until then YieldDay is yesterday's and today's energy is 0.
@@ -60,10 +61,10 @@ export function startDay(day: string, before: DayEnergy | undefined): DayEnergy 
 /** Takes one reading into the day's state (in place); answers whether it was valid. */
 export function addReading(
   state: DayEnergy,
-  reading: { reachable: boolean; yieldDay: number | null; yieldTotal: number | null },
+  reading: { yieldDay: number | null; yieldTotal: number | null },
 ): boolean {
   const { yieldDay, yieldTotal } = reading;
-  if (!reading.reachable || yieldDay === null || yieldTotal === null || (yieldDay <= 0 && yieldTotal <= 0)) {
+  if (yieldDay === null || yieldTotal === null || (yieldDay <= 0 && yieldTotal <= 0)) {
     return false;
   }
   if (!state.resetSeen) {
