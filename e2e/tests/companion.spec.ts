@@ -42,7 +42,7 @@ async function deviceConsole(browser: Browser, deviceUrl: string): Promise<() =>
 test.describe('through the companion server', () => {
   test.skip(({ through }) => through !== 'companion', 'about the companion alone');
   // Two processes start for each test, each a few seconds on a busy machine.
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 300_000 });
 
   let device: LaunchedEmulator;
   let deviceData: string;
@@ -70,6 +70,11 @@ test.describe('through the companion server', () => {
     companion = await startCompanion(device.url);
   });
   test.afterEach(async () => {
+    const testInfo = test.info();
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('companion output', { body: companion?.output() ?? '' });
+      await testInfo.attach('device output', { body: device?.output() ?? '' });
+    }
     await companion?.stop();
     await device?.stop();
     await rm(deviceData, { recursive: true, force: true });
@@ -77,17 +82,18 @@ test.describe('through the companion server', () => {
 
   test('20 browsers watch live data over one device socket', async ({ browser }) => {
     const consoleText = await deviceConsole(browser, device.url);
-    const pages: Page[] = [];
-    for (let i = 0; i < 20; i += 1) {
-      const context = await browser.newContext({
-        baseURL: companion.url,
-        viewport: { width: 390, height: 700 },
-      });
-      const page = await context.newPage();
-      await page.goto('/');
-      await expect(online(page)).toBeAttached({ timeout: 20_000 });
-      pages.push(page);
-    }
+    const pages = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const context = await browser.newContext({
+          baseURL: companion.url,
+          viewport: { width: 390, height: 700 },
+        });
+        const page = await context.newPage();
+        await page.goto('/');
+        await expect(online(page)).toBeAttached({ timeout: 120_000 });
+        return page;
+      }),
+    );
     // The device keeps 8 sockets and closes the oldest beyond that once a second: here all
     // 20 stay connected, each with the live totals on screen.
     await pages[19]!.waitForTimeout(3000);
@@ -95,8 +101,15 @@ test.describe('through the companion server', () => {
       await expect(online(page)).toBeAttached();
       await expect(page.locator('[data-live-totals]')).toBeVisible();
     }
-    const connects = (await consoleText()).match(/\[\/livedata\]\[\d+\] connect/g) ?? [];
-    expect(connects).toEqual([]);
+    const connects = async () => (await consoleText()).match(/\[\/livedata\]\[\d+\] connect/g) ?? [];
+    expect(await consoleText()).toMatch(/\[\/console\]\[\d+\] connect/);
+    expect(await connects()).toEqual([]);
+    // The count would see a browser that went to the device directly.
+    await pages[0]!.evaluate(
+      (url) => void new WebSocket(url),
+      `${device.url.replace('http', 'ws')}/livedata`,
+    );
+    await expect.poll(async () => (await connects()).length).toBe(1);
     await Promise.all(pages.map((page) => page.context().close()));
   });
 
