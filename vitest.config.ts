@@ -5,7 +5,9 @@ export default defineConfig({
   test: {
     projects: [
       'packages/api',
+      'packages/server-kit',
       'apps/emulator',
+      'apps/companion',
       'apps/web/vitest.config.ts',
       'scripts/vitest.config.mjs',
       'bench/vitest.config.ts',

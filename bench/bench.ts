@@ -9,11 +9,12 @@ import { bundleSize, goalText, REFERENCE_APP_JS_GZ } from './bundle-size';
 import { describeVirtualDevice, launchChromium } from './lib/browser';
 import { log, OUR_BUNDLE, type Bundle } from './lib/bundles';
 import { fmt, renderTable, type Row } from './lib/table';
+import { measureCompanion, RUNTIME, YEAR_FILL } from './sections/companion';
 import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
 import { measureHeap, measureUpdates, type HeapFigures, type UpdateFigures } from './sections/live';
 import { measureLoads } from './sections/load';
 
-const SECTIONS = ['bundle', 'load', 'live', 'heap', 'emulator'] as const;
+const SECTIONS = ['bundle', 'load', 'live', 'heap', 'emulator', 'companion'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Device time runs this much faster while the heap is watched (30 minutes in 30 s). */
 const HEAP_SPEED = 60;
@@ -254,6 +255,36 @@ async function run(): Promise<void> {
         ours: e.rssAfterHour,
         format: fmt.mb,
         note: `--speed ${HOUR_SPEED}, 1 socket client`,
+      },
+    );
+  }
+
+  if (only.has('companion')) {
+    log('companion server: 10 inverters, then a simulated year');
+    const c = await measureCompanion(Math.min(runs, 3));
+    const windows = `${Math.min(runs, 3)} windows of ${RUNTIME.windowMs / 1000} s`;
+    rows.push(
+      {
+        name: 'Companion: CPU, 10 inverters polled every 1 s (% of a core)',
+        ours: c.cpuPercent,
+        format: fmt.perSecond,
+        note: `${windows}, recording, 1 browser socket`,
+      },
+      { name: 'Companion: live frames per second passed on', ours: c.framesPerSecond, format: fmt.perSecond },
+      { name: 'Companion: memory (RSS) (MB)', ours: c.rssMb.map((mb) => mb * 2 ** 20), format: fmt.mb },
+      {
+        name: 'Companion: database after a year, 1 inverter (MB)',
+        ours: c.yearBytes,
+        format: fmt.mb,
+        note:
+          `6 strings, a sample every ${YEAR_FILL.everyMs / 1000} s for 12 h a day: ` +
+          `${c.rawSamples.toLocaleString('en-US')} raw (90 days) + ${c.rollups.toLocaleString('en-US')} 5-min averages`,
+      },
+      {
+        name: 'Companion: bytes per stored raw sample',
+        ours: Math.round(c.yearBytes / (c.rawSamples + c.rollups)),
+        format: fmt.count,
+        note: `filled in ${Math.round(c.fillSeconds)} s`,
       },
     );
   }

@@ -1,8 +1,23 @@
 import { defineConfig } from '@playwright/test';
+import type { Through } from './support/emulator';
+
+/**
+ * The journeys that change settings, set a limit, upload a firmware and restart the device
+ * run a second time through the companion server (apps/companion) in front of the
+ * emulator; companion.spec.ts is about the companion alone.
+ */
+const THROUGH_COMPANION = [
+  'settings-network.spec.ts',
+  'live-keyboard.spec.ts',
+  'web-firmware.spec.ts',
+  'web-restart.spec.ts',
+  'reliability.spec.ts',
+  'companion.spec.ts',
+].map((name) => `**/${name}`);
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network
 // (this machine has none) and quiet; every test gets the emulator from support/fixtures.
-export default defineConfig({
+export default defineConfig<object, { through: Through }>({
   testDir: 'tests',
   outputDir: 'test-results',
   timeout: 30_000,
@@ -14,6 +29,10 @@ export default defineConfig({
   // slip; a real fault fails both, and the report names every test that needed it.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  projects: [
+    { name: 'device', testIgnore: '**/companion.spec.ts' },
+    { name: 'companion', testMatch: THROUGH_COMPANION, use: { through: 'companion' } },
+  ],
   use: {
     headless: true,
     screenshot: 'only-on-failure',

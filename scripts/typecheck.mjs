@@ -4,7 +4,16 @@
 // folder holds plain .mjs run by Node before dependencies exist; ESLint checks those.
 import { spawnSync } from 'node:child_process';
 
-const projects = ['packages/api', 'apps/emulator', 'apps/web', 'apps/web/tsconfig.node.json', 'e2e', 'bench'];
+const projects = [
+  'packages/api',
+  'packages/server-kit',
+  'apps/emulator',
+  'apps/companion',
+  'apps/web',
+  'apps/web/tsconfig.node.json',
+  'e2e',
+  'bench',
+];
 
 let failed = 0;
 for (const project of projects) {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchEmulator } from '../../apps/emulator/src/launch';
+import { startCompanion } from './companion';
 
 export interface RunningEmulator {
   url: string;
@@ -39,6 +40,28 @@ export async function startEmulator(args: string[] = []): Promise<RunningEmulato
         args: [...args, '--port', new URL(url).port],
         startTimeoutMs: 20_000,
       });
+    },
+  };
+}
+
+/** Where the browser is pointed: the device itself, or the companion server in front of it. */
+export type Through = 'device' | 'companion';
+
+/**
+ * The emulator, and with `through: 'companion'` the companion server in front of it (each
+ * its own process): `url` is then the companion's, so every journey passes through it.
+ */
+export async function startDevice(args: string[], through: Through): Promise<RunningEmulator> {
+  const emulator = await startEmulator(args);
+  if (through === 'device') return emulator;
+  const speed = args[args.indexOf('--speed') + 1];
+  const companion = await startCompanion(emulator.url, args.includes('--speed') ? speed : undefined);
+  return {
+    ...emulator,
+    url: companion.url,
+    stop: async () => {
+      await companion.stop();
+      await emulator.stop();
     },
   };
 }

@@ -1,12 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { ADMIN, DeviceClient } from './device';
-import { startEmulator, type RunningEmulator } from './emulator';
+import { startDevice, type RunningEmulator, type Through } from './emulator';
 
 export { ADMIN };
 
 interface WorkerFixtures {
   /** Extra emulator options, e.g. `test.use({ emulatorArgs: ['--time', '...'] })`. */
   emulatorArgs: string[];
+  /** The companion project runs journeys through the companion server (playwright.config.ts). */
+  through: Through;
   emulator: RunningEmulator;
 }
 
@@ -29,17 +31,19 @@ interface TestFixtures {
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   emulatorArgs: [[], { option: true, scope: 'worker' }],
+  through: ['device', { option: true, scope: 'worker' }],
   emulator: [
-    async ({ emulatorArgs }, use) => {
-      const emulator = await startEmulator(emulatorArgs);
+    async ({ emulatorArgs, through }, use) => {
+      const emulator = await startDevice(emulatorArgs, through);
       await use(emulator);
       await emulator.stop();
     },
-    { scope: 'worker' },
+    // Through the companion two processes start, each a few seconds on a busy machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   fresh: [false, { option: true }],
-  device: async ({ emulator, emulatorArgs, fresh }, use) => {
-    const own = fresh ? await startEmulator(emulatorArgs) : undefined;
+  device: async ({ emulator, emulatorArgs, through, fresh }, use) => {
+    const own = fresh ? await startDevice(emulatorArgs, through) : undefined;
     await use(new DeviceClient((own ?? emulator).url));
     await own?.stop();
   },

@@ -1,10 +1,8 @@
 #!/usr/bin/env node
-// Runs the emulator's TypeScript sources through tsx, so no build step is needed.
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// Runs the emulator's TypeScript sources through tsx, so no build step is needed. In this
+// same process, so a signal sent to it (the companion's demo mode stops it with SIGTERM)
+// reaches the server's own graceful shutdown.
+import { register } from 'tsx/esm/api';
 
-const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-const result = spawnSync(process.execPath, ['--import', 'tsx', server, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+register();
+await import('../src/server.ts');

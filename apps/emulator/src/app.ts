@@ -15,7 +15,7 @@ import { abortUnknownMethods } from './http/methods';
 import { registerBodyParsers } from './http/post-data';
 import { configApi } from './routes/config-api';
 import { runtimeApi } from './routes/runtime-api';
-import { registerWebapp, loadWebapp } from './static-files';
+import { registerWebapp, loadWebapp } from '@opendtu/server-kit/static-files';
 import { MqttConnection } from './mqtt/connection';
 import { InverterRegistry } from './sim/registry';
 import { createDeviceTime } from './time/device-time';

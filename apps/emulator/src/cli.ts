@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cliInteger, cliNumber } from '@opendtu/server-kit/cli-numbers';
+import type { LocalDateTime } from '@opendtu/server-kit/posix-tz';
 import {
   DEFAULT_RELEASE,
   EMULATED_RELEASES,
@@ -8,7 +10,6 @@ import {
   type EmulatedRelease,
 } from './firmware/profiles';
 import { CLIENT_LIMITS } from './http/connections';
-import type { LocalDateTime } from './time/posix-tz';
 
 export interface CliOptions {
   port: number;
@@ -75,20 +76,6 @@ export const USAGE = `Usage: opendtu-emulator [options]
 
 const DEFAULT_WEBAPP = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-function number(name: string, text: string, min: number, max: number): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`--${name} must be a number from ${min} to ${max}, got "${text}"`);
-  }
-  return value;
-}
-
-function integer(name: string, text: string, min: number, max: number): number {
-  const value = number(name, text, min, max);
-  if (!Number.isInteger(value)) throw new Error(`--${name} must be a whole number, got "${text}"`);
-  return value;
-}
-
 /** Parses the command line; throws an Error whose message is fit to show the user. */
 export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'help' {
   const { values } = parseArgs({
@@ -115,16 +102,16 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
     throw new Error(`--firmware must be one of ${EMULATED_RELEASES.join(', ')}, got "${values.firmware}"`);
   }
   return {
-    port: number('port', values.port, 0, 65535),
+    port: cliInteger('port', values.port, 0, 65535),
     host: values.host,
     dataDir: resolve(cwd, values.data),
     webappDir: values.webapp === undefined ? DEFAULT_WEBAPP : resolve(cwd, values.webapp),
-    speed: number('speed', values.speed, 0.001, 100000),
+    speed: cliNumber('speed', values.speed, 0.001, 100000),
     start,
     verbose: values.verbose,
-    inverters: values.inverters === undefined ? undefined : integer('inverters', values.inverters, 1, 10),
-    pushIntervalMs: number('push-interval', values['push-interval'], 1, 60_000),
+    inverters: values.inverters === undefined ? undefined : cliInteger('inverters', values.inverters, 1, 10),
+    pushIntervalMs: cliNumber('push-interval', values['push-interval'], 1, 60_000),
     firmware: values.firmware,
-    maxConnections: integer('max-connections', values['max-connections'], 1, 10_000),
+    maxConnections: cliInteger('max-connections', values['max-connections'], 1, 10_000),
   };
 }

@@ -100,12 +100,36 @@ describe('the live socket', () => {
     off();
   });
 
-  it('offers the login only after the device refused the socket without it, then for the page session', () => {
+  it('behind the companion server, a refused socket comes back with a ticket, never with the login', async () => {
     localStorage.setItem('user', LOGIN);
+    const fetch = vi.fn(async (_path: string) => Response.json({ ticket: 'T 1' }));
+    vi.stubGlobal('fetch', fetch);
+    const off = liveSocket.subscribe(() => {});
+    expect(last().url).toBe(`ws://${host}/livedata`);
+    expect(fetch).not.toHaveBeenCalled();
+    // The companion admits no socket without a ticket while the device's read-only access is off.
+    last().close();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all.map((socket) => socket.url)).toEqual([
+      `ws://${host}/livedata`,
+      `ws://${host}/livedata?ticket=T%201`,
+    ]);
+    expect(String(fetch.mock.calls[0]![0])).toMatch(/companion\/api\/ticket$/);
+    off();
+  });
+
+  it('offers the login only after the device refused the socket without it, then for the page session', async () => {
+    localStorage.setItem('user', LOGIN);
+    // A device answers the companion's ticket path with its index.html.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<!doctype html>', { headers: { 'Content-Type': 'text/html' } })),
+    );
     const off = liveSocket.subscribe(() => {});
     expect(last().url).toBe(`ws://${host}/livedata`);
     // A device that challenges the handshake (v26.3.30 with read-only access off) refuses it.
     last().close();
+    await vi.advanceTimersByTimeAsync(0);
     expect(FakeSocket.all).toHaveLength(2);
     expect(last().url).toBe(`ws://admin:secret@${host}/livedata`);
     last().open();

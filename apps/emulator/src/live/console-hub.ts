@@ -5,7 +5,7 @@
  * No backlog: nothing is kept while nobody listens.
  */
 import type { ConsoleLog } from '../console-log';
-import { SocketClients } from './socket-clients';
+import { DEVICE_MAX_CLIENTS, SocketClients } from '@opendtu/server-kit/socket-fanout';
 
 export const CONSOLE_BUFFER_BYTES = 500;
 
@@ -17,7 +17,7 @@ export class ConsoleHub {
   private readonly onData = (text: string): void => this.write(text);
 
   constructor(private readonly log: ConsoleLog) {
-    this.clients = new SocketClients('/console', (line) => log.line(line, 'webapi', 'D'));
+    this.clients = new SocketClients('/console', (line) => log.line(line, 'webapi', 'D'), DEVICE_MAX_CLIENTS);
     log.on('data', this.onData);
   }
 

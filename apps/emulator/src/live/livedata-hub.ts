@@ -6,7 +6,7 @@
 import type { Device } from '../device';
 import type { Simulation } from '../sim/simulation';
 import { liveInverter } from './livedata-response';
-import { SocketClients } from './socket-clients';
+import { DEVICE_MAX_CLIENTS, SocketClients } from '@opendtu/server-kit/socket-fanout';
 
 const FORCED_PUSH_MS = 10_000;
 
@@ -21,7 +21,11 @@ export class LivedataHub {
     /** Real milliseconds after which an unchanged inverter is pushed again. */
     private readonly forcedPushMs = FORCED_PUSH_MS,
   ) {
-    this.clients = new SocketClients('/livedata', (line) => device.console.line(line, 'webapi', 'D'));
+    this.clients = new SocketClients(
+      '/livedata',
+      (line) => device.console.line(line, 'webapi', 'D'),
+      DEVICE_MAX_CLIENTS,
+    );
   }
 
   tick(): void {

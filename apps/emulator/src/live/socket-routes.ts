@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasAdminCredentials } from '../http/auth';
+import type { SocketClients } from '@opendtu/server-kit/socket-fanout';
 import { digestChallenge, hasDigestCredentials } from '../http/digest';
-import type { SocketClients } from './socket-clients';
 
 function socketAuth(app: FastifyInstance, realm: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -5,7 +5,7 @@ import { asString, byteLength, isNumber, isString, isUint32At, isUint8At, member
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, success, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { isDayPeriod, sunTimes, type SunsetType } from '../sim/sun';
-import { formatDeviceTime } from '../time/posix-tz';
+import { formatDeviceTime } from '@opendtu/server-kit/posix-tz';
 import { firmwareZones, resolveZone } from '../firmware/zones';
 
 /** Sunrise/sunset as the NTP status shows them (contract §3.4, inverters.md §8.1). */

@@ -6,7 +6,7 @@ import {
   type LocalDateTime,
   type LocalTime,
   type PosixTz,
-} from './posix-tz';
+} from '@opendtu/server-kit/posix-tz';
 
 /** How long after boot the emulated NTP sync takes, in real time. */
 export const DEFAULT_NTP_SYNC_DELAY_MS = 2000;

@@ -4,7 +4,7 @@ import type { StartTime } from '../cli';
 import { CONFIG_FILE } from '../config/store';
 import { parseTolerantJson } from '../config/tolerant-json';
 import { DEFAULT_NTP_TIMEZONE } from '../config/defaults';
-import { epochOfLocal, posixTzOrUtc } from './posix-tz';
+import { epochOfLocal, posixTzOrUtc } from '@opendtu/server-kit/posix-tz';
 
 /** The POSIX time zone config.json holds, or the device's default before the first boot. */
 async function storedTimeZone(dataDir: string): Promise<string> {

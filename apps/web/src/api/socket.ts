@@ -12,6 +12,7 @@
 // browser drop what it keeps (knock below; measured in e2e/tests/cross-site.spec.ts).
 import { useEffect, useSyncExternalStore } from 'react';
 import { authEvents, urlCredentials } from './auth';
+import { mayNeedTicket, withTicket } from './companion';
 import { takeEarlySocket } from './early';
 
 /**
@@ -63,6 +64,8 @@ type Listener = (data: string) => void;
 
 export class ManagedSocket {
   private socket: WebSocket | undefined;
+  /** Counts openings, so a ticket arriving late does not open a superseded socket. */
+  private attempt = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly listeners = new Set<Listener>();
   private readonly stateListeners = new Set<() => void>();
@@ -107,9 +110,24 @@ export class ManagedSocket {
 
   private open(withLogin = socketsNeedLogin): void {
     this.detach();
-    const socket =
-      (withLogin ? undefined : takeEarlySocket(this.options.path)) ??
-      new WebSocket(socketUrl(this.options.path, withLogin ? urlCredentials() : ''));
+    if (!withLogin) {
+      const early = takeEarlySocket(this.options.path);
+      return this.connect(early ?? new WebSocket(socketUrl(this.options.path, '')), false);
+    }
+    const withCredentials = () => new WebSocket(socketUrl(this.options.path, urlCredentials()));
+    if (!mayNeedTicket()) return this.connect(withCredentials(), true);
+    // Behind the companion server a ticket stands in for the login (it never challenges).
+    const plain = socketUrl(this.options.path, '');
+    const attempt = this.attempt;
+    // Should the ticket never come, the next tick asks again.
+    this.heartbeat(this.options.retryMs);
+    void withTicket(plain).then((ticketed) => {
+      if (attempt !== this.attempt || this.listeners.size === 0) return;
+      this.connect(ticketed === plain ? withCredentials() : new WebSocket(ticketed), true);
+    });
+  }
+
+  private connect(socket: WebSocket, withLogin: boolean): void {
     let opened = false;
     this.socket = socket;
     socket.onopen = () => {
@@ -147,6 +165,7 @@ export class ManagedSocket {
   }
 
   private detach(): void {
+    this.attempt += 1;
     const socket = this.socket;
     this.socket = undefined;
     if (!socket) return;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The six files of a device web bundle and how the firmware serves each (contract §11). */
@@ -13,6 +13,18 @@ const BUNDLE = [
   { path: '/site.webmanifest', file: 'site.webmanifest', type: 'application/json', gzip: false },
 ] as const;
 
+/** Content types of further files a build folder may hold (served by the companion only). */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.webmanifest': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
 interface StaticFile {
   body: Buffer;
   type: string;
@@ -20,7 +32,23 @@ interface StaticFile {
   etag: string;
 }
 
-export async function loadWebapp(dir: string): Promise<Map<string, StaticFile>> {
+function staticFile(body: Buffer, type: string, gzip: boolean): StaticFile {
+  return { body, type, gzip, etag: `"${createHash('md5').update(body).digest('hex')}"` };
+}
+
+async function filesBelow(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
+
+/**
+ * Reads a web bundle folder. The six device files must all be there. With `everyFile`
+ * (the companion server, whose build may carry screens that never go into flash) every
+ * other file of the folder is served too, a stored `name.gz` as `name` with gzip encoding.
+ */
+export async function loadWebapp(dir: string, { everyFile = false } = {}): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
   for (const entry of BUNDLE) {
     let body: Buffer;
@@ -31,8 +59,15 @@ export async function loadWebapp(dir: string): Promise<Map<string, StaticFile>> 
         `web bundle incomplete: ${join(dir, entry.file)} is missing (build it with "npm run build")`,
       );
     }
-    const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-    files.set(entry.path, { body, type: entry.type, gzip: entry.gzip, etag });
+    files.set(entry.path, staticFile(body, entry.type, entry.gzip));
+  }
+  if (!everyFile) return files;
+  for (const name of await filesBelow(dir)) {
+    const gzip = name.endsWith('.gz');
+    const path = `/${gzip ? name.slice(0, -3) : name}`;
+    if (files.has(path)) continue;
+    const type = TYPES[extname(path)] ?? 'application/octet-stream';
+    files.set(path, staticFile(await readFile(join(dir, name)), type, gzip));
   }
   return files;
 }

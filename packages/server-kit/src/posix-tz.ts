@@ -270,3 +270,21 @@ export function formatDeviceTime(time: LocalDateTime): string {
     `${two(time.hour)}:${two(time.minute)}:${two(time.second)}`
   );
 }
+
+/** `ntp_localtime` as formatDeviceTime writes it. */
+const DEVICE_TIME = /^\w+, (\w+) (\d{1,2}) (\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** The instant a device time text (`ntp_localtime`) names in zone `tz`; undefined if malformed. */
+export function parseDeviceTime(text: string, tz: PosixTz): number | undefined {
+  const match = DEVICE_TIME.exec(text);
+  const month = MONTHS.indexOf(match?.[1] ?? '') + 1;
+  if (!match || month === 0) return undefined;
+  const [day, year, hour, minute, second] = match.slice(2).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return epochOfLocal(tz, { year, month, day, hour, minute, second });
+}

@@ -1,12 +1,13 @@
 /**
- * The clients of one WebSocket endpoint, kept the way the device's web server keeps them
- * (contract §5.6): at most 8 (once per tick the oldest beyond that is closed) and at most
- * 32 frames queued per client; a client whose queue is full is disconnected instead of
- * slowing everyone down.
+ * The clients of one WebSocket endpoint and the fan-out of text frames to them. The
+ * emulator keeps them the way the device's web server does (contract §5.6): at most 8
+ * (once per tick the oldest beyond that is closed); the companion server has no limit.
+ * Both bound each client's queue (the device: 32 frames): a client that stopped reading
+ * is disconnected instead of growing memory or slowing everyone down.
  */
 import type { WebSocket } from 'ws';
 
-export const MAX_CLIENTS = 8;
+export const DEVICE_MAX_CLIENTS = 8;
 export const MAX_QUEUED_FRAMES = 32;
 
 interface Client {
@@ -22,6 +23,7 @@ export class SocketClients {
   constructor(
     readonly path: string,
     private readonly log: (line: string) => void,
+    private readonly maxClients = Infinity,
   ) {}
 
   get size(): number {
@@ -57,13 +59,14 @@ export class SocketClients {
 
   /** Closes the oldest clients beyond the limit (run once per tick). */
   enforceLimit(): void {
-    while (this.clients.length > MAX_CLIENTS) {
+    while (this.clients.length > this.maxClients) {
       const oldest = this.clients.shift();
       oldest?.socket.close();
     }
   }
 
-  closeAll(): void {
-    for (const client of [...this.clients]) client.socket.close();
+  /** Closes every client, with a close code and reason when given. */
+  closeAll(code?: number, reason?: string): void {
+    for (const client of [...this.clients]) client.socket.close(code, reason);
   }
 }

@@ -1,0 +1,132 @@
+/**
+ * The companion server as a Fastify instance (what server.ts listens with and tests
+ * build): the web app, /api forwarded to the device, the live sockets, the recorder and
+ * the history API. Background work (the device socket, the clock, the push) starts when
+ * the instance is ready and stops when it closes.
+ */
+import { readFileSync } from 'node:fs';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
+import { DeviceAccess } from './device/access';
+import { DeviceClock } from './device/clock';
+import { DeviceLink } from './device/link';
+import { registerHistory } from './history/routes';
+import { InfluxPusher } from './influx/pusher';
+import { LiveHub } from './live/hub';
+import { Tickets } from './live/tickets';
+import { UpstreamSocket } from './live/upstream';
+import { registerApiProxy } from './proxy/api-proxy';
+import { BODY_LIMIT, registerGuards } from './proxy/guards';
+import { Recorder } from './recorder/recorder';
+import { HistoryStore } from './recorder/store';
+
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** Real seconds between readings of the device's clock and access rule. */
+const RECHECK_MS = 30_000;
+
+/** Timeouts against slow or endless requests (a firmware upload through us takes minutes). */
+export const TIMEOUTS = {
+  /** The request line and headers must arrive within this. */
+  headersMs: 15_000,
+  /** A connection on which nothing moves is closed after this. */
+  idleMs: 120_000,
+  /** A whole request, body included, must arrive within this. */
+  requestMs: 600_000,
+};
+
+export interface CompanionAppOptions {
+  deviceUrl: URL;
+  /** The device password for the server's own connections. */
+  password?: string | undefined;
+  dataDir: string;
+  webappDir: string;
+  /** The demo's device clock speed (1 for a real device). */
+  speed?: number;
+  demo?: boolean;
+  influxUrl?: URL | undefined;
+  influxToken?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  /** One-line messages for whoever runs the server (device away, push trouble, ...). */
+  log?: (line: string) => void;
+  /** Shorter timeouts for tests. */
+  timeouts?: Partial<typeof TIMEOUTS>;
+}
+
+export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const link = new DeviceLink(options.deviceUrl, options.password);
+  const access = new DeviceAccess(link);
+  const clock = new DeviceClock(options.speed ?? 1);
+  const store = new HistoryStore(options.dataDir);
+  const pusher = options.influxUrl && new InfluxPusher(store, options.influxUrl, options.influxToken, log);
+  const recorder = new Recorder(store, clock, {
+    onSamples: (samples) => pusher?.queue(samples),
+    afterFlush: () => pusher?.kick(),
+  });
+  const upstream = new UpstreamSocket(link, log);
+  const tickets = new Tickets();
+  const hub = new LiveHub(upstream, link, access, tickets, () => {});
+  upstream.on('frame', (text, arrival) => recorder.ingest(text, arrival));
+  upstream.on('state', (state) => {
+    if (state === 'up') void clock.sync(link);
+    else recorder.endSession();
+  });
+
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: 10_000,
+    // Node checks the header and request timeouts every connectionsCheckingInterval.
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(timeouts.headersMs / 2, 5000),
+    },
+  });
+  registerGuards(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  hub.register(app);
+  await registerApiProxy(app, link, {
+    afterWrite: (path) => {
+      if (!path.startsWith('/api/security/')) return;
+      access.invalidate();
+      void hub.recheckAccess();
+      upstream.retryIfRefused();
+    },
+  });
+  registerHistory(app, {
+    store,
+    clock,
+    access,
+    tickets,
+    version: VERSION,
+    deviceUrl: options.deviceUrl.href,
+    demo: options.demo ?? false,
+  });
+  registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
+
+  let recheck: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    upstream.start();
+    void clock.sync(link);
+    recheck = setInterval(() => {
+      void clock.sync(link);
+      void hub.recheckAccess();
+    }, RECHECK_MS);
+    pusher?.kick();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(recheck);
+    upstream.stop();
+    pusher?.stop();
+    recorder.stop();
+    store.close();
+  });
+  return app;
+}

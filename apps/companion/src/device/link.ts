@@ -1,0 +1,75 @@
+/**
+ * The server's own requests to the device (its clock, the read-only probe, credential
+ * checks). Never used for a browser's request: those go through the proxy with the
+ * browser's own headers. The server's password is added only where `credentials:
+ * 'server'` asks for it.
+ */
+export type Credentials = 'server' | 'none' | { authorization: string };
+
+export interface DeviceAnswer {
+  status: number;
+  /** The parsed JSON body; undefined when the body is not JSON (the device's index.html). */
+  json: unknown;
+}
+
+/** How long one of the server's own requests may take (a device on weak Wi-Fi is slow). */
+const TIMEOUT_MS = 10_000;
+
+export class DeviceLink {
+  readonly url: URL;
+  private readonly serverAuthorization: string | undefined;
+
+  constructor(url: URL, password: string | undefined) {
+    this.url = url;
+    this.serverAuthorization =
+      password === undefined ? undefined : `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+  }
+
+  get hasPassword(): boolean {
+    return this.serverAuthorization !== undefined;
+  }
+
+  /** Headers of the server's own upgrade of a device socket. */
+  socketHeaders(): Record<string, string> {
+    return this.serverAuthorization ? { Authorization: this.serverAuthorization } : {};
+  }
+
+  /** ws:// (or wss://) URL of a device socket. */
+  socketUrl(path: string): string {
+    const url = new URL(path, this.url);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return url.href;
+  }
+
+  /** GET a device path; throws only when the device did not answer at all. */
+  async get(path: string, credentials: Credentials): Promise<DeviceAnswer> {
+    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+    const authorization =
+      credentials === 'server'
+        ? this.serverAuthorization
+        : credentials === 'none'
+          ? undefined
+          : credentials.authorization;
+    if (authorization) headers.Authorization = authorization;
+    const send = () => fetch(new URL(path, this.url), { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    let response: Response;
+    try {
+      response = await send();
+    } catch (error) {
+      // A kept-alive connection to a device that restarted fails at once: a GET may go
+      // again on a fresh one. A device that does not answer in time is away.
+      if ((error as Error).name === 'TimeoutError') throw error;
+      response = await send();
+    }
+    const text = await response.text();
+    let json: unknown;
+    if (response.headers.get('content-type')?.includes('json')) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    return { status: response.status, json };
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Samples as InfluxDB line protocol, which InfluxDB 1, 2 and 3, VictoriaMetrics, QuestDB
+ * and Telegraf all take. Two measurements (the README lists them for Grafana):
+ * - `opendtu_inverter`, tags `serial`, `name`: fields `power_ac` (W), `power_dc` (W),
+ *   `yield_day` (Wh), `yield_total` (kWh), `temperature` (°C), `limit_relative` (%),
+ *   `reachable`, `producing`;
+ * - `opendtu_string`, tags `serial`, `name`, `string` (1, 2, ...), `string_name`: field
+ *   `power` (W).
+ * An unreachable inverter's values are not measurements: only `reachable` and `producing`
+ * are written then. Timestamps in nanoseconds (the protocol's default precision).
+ */
+import type { Sample } from '../recorder/sample';
+
+/** Tag values cannot hold a line break; commas, equal signs and spaces are escaped. */
+const escapeTag = (text: string): string =>
+  text.replace(/[\r\n]/g, ' ').replace(/[,= ]/g, (char) => `\\${char}`);
+
+function tags(pairs: [string, string][]): string {
+  return pairs
+    .filter(([, value]) => value !== '')
+    .map(([key, value]) => `,${key}=${escapeTag(value)}`)
+    .join('');
+}
+
+function fields(pairs: [string, number | boolean | null][]): string {
+  return pairs
+    .filter((pair): pair is [string, number | boolean] => pair[1] !== null)
+    .map(([key, value]) => `${key}=${typeof value === 'boolean' ? value : String(value)}`)
+    .join(',');
+}
+
+export function linesOf(sample: Sample): string[] {
+  const time = `${sample.t}000000`;
+  const inverter = tags([
+    ['serial', sample.serial],
+    ['name', sample.name],
+  ]);
+  const state: [string, boolean][] = [
+    ['reachable', sample.reachable],
+    ['producing', sample.producing],
+  ];
+  if (!sample.reachable) return [`opendtu_inverter${inverter} ${fields(state)} ${time}`];
+  const dcPowers = sample.dc.filter((power): power is number => power !== null);
+  const lines = [
+    `opendtu_inverter${inverter} ${fields([
+      ['power_ac', sample.ac],
+      ['power_dc', dcPowers.length ? Math.round(dcPowers.reduce((a, b) => a + b, 0) * 10) / 10 : null],
+      ['yield_day', sample.yieldDay],
+      ['yield_total', sample.yieldTotal],
+      ['temperature', sample.temperature],
+      ['limit_relative', sample.limit],
+      ...state,
+    ])} ${time}`,
+  ];
+  sample.dc.forEach((power, index) => {
+    if (power === null) return;
+    const string = tags([
+      ['serial', sample.serial],
+      ['name', sample.name],
+      ['string', String(index + 1)],
+      ['string_name', sample.strings[index] ?? ''],
+    ]);
+    lines.push(`opendtu_string${string} power=${power} ${time}`);
+  });
+  return lines;
+}

@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  freePort,
+  startCompanion,
+  startDevice,
+  tempDir,
+  until,
+  wait,
+  type TestCompanion,
+  type TestDevice,
+} from './helpers';
+
+/** Debian's package (scripts/ensure-victoria-metrics.mjs installs it). */
+const VICTORIA_METRICS = process.env.VICTORIA_METRICS_PATH ?? '/usr/bin/victoria-metrics';
+
+interface Series {
+  metric: Record<string, string>;
+  values: number[];
+  timestamps: number[];
+}
+
+/** A real VictoriaMetrics on a free port with its own storage, stopped and started at will. */
+class VictoriaMetrics {
+  private child: ChildProcess | undefined;
+  constructor(
+    readonly port: number,
+    readonly storage: string,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn(
+      VICTORIA_METRICS,
+      [
+        `-httpListenAddr=127.0.0.1:${this.port}`,
+        `-storageDataPath=${this.storage}`,
+        '-retentionPeriod=10y',
+        '-search.latencyOffset=0s',
+        '-loggerLevel=ERROR',
+      ],
+      { stdio: 'ignore' },
+    );
+    await until(
+      async () => {
+        try {
+          return (await fetch(`${this.url}/health`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      30_000,
+      'VictoriaMetrics up',
+    );
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  /** Every stored sample of the metrics whose name matches. */
+  async export(match: string): Promise<Series[]> {
+    await fetch(`${this.url}/internal/force_flush`);
+    const text = await (await fetch(`${this.url}/api/v1/export?match[]=${encodeURIComponent(match)}`)).text();
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Series);
+  }
+}
+
+// The push to a time-series database for Grafana, checked against a real one.
+describe('pushing samples as InfluxDB line protocol', () => {
+  let device: TestDevice;
+  let companion: TestCompanion;
+  let victoria: VictoriaMetrics;
+  beforeAll(async () => {
+    if (!existsSync(VICTORIA_METRICS)) {
+      throw new Error(
+        `${VICTORIA_METRICS} is missing: run "node scripts/ensure-victoria-metrics.mjs" (as root)`,
+      );
+    }
+    victoria = new VictoriaMetrics(await freePort(), await tempDir('victoria'));
+    await victoria.start();
+    // Today at noon on the device, so its samples fall within the database's retention.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    device = await startDevice(['--time', `${today}T12:00`]);
+    companion = await startCompanion(device.url, { influxUrl: new URL(`${victoria.url}/write`) });
+  });
+  afterAll(async () => {
+    await companion?.close();
+    await device?.remove();
+    await victoria?.stop();
+    if (victoria) await rm(victoria.storage, { recursive: true, force: true });
+  });
+
+  /** The companion's own record of AC power: [time, watts] per serial. */
+  async function recorded(): Promise<Map<string, [number, number][]>> {
+    const info = (await call(`${companion.url}/api/ntp/status`)).body as { ntp_localtime: string };
+    const day = new Intl.DateTimeFormat('en-CA').format(new Date(info.ntp_localtime.replace(/^\w+, /, '')));
+    const power = (await call(`${companion.url}/companion/api/power?date=${day}`)).body as {
+      inverters: { serial: string; points: (number | null)[][] }[];
+    };
+    return new Map(
+      power.inverters.map(({ serial, points }) => [
+        serial,
+        points.filter(([, ac]) => ac !== null).map(([t, ac]) => [t!, ac!] as [number, number]),
+      ]),
+    );
+  }
+
+  /** VictoriaMetrics' AC power: time -> watts per serial. */
+  async function pushed(): Promise<Map<string, Map<number, number>>> {
+    const series = await victoria.export('opendtu_inverter_power_ac');
+    return new Map(
+      series.map((one) => [one.metric.serial!, new Map(one.timestamps.map((t, i) => [t, one.values[i]!]))]),
+    );
+  }
+
+  it('writes every sample with its time, and back-fills after the database was down', async () => {
+    await until(async () => (await pushed()).size === 3, 60_000, 'three inverters in VictoriaMetrics');
+    const strings = await victoria.export('opendtu_string_power');
+    expect(strings.map((series) => series.metric.string).sort()).toContain('1');
+    expect(strings[0]!.metric).toMatchObject({ serial: expect.any(String), name: expect.any(String) });
+
+    await victoria.stop();
+    const downSince = Math.max(...[...(await recorded()).values()].flat().map(([t]) => t));
+    // Recording goes on while the database is away; the lines wait on disk.
+    await until(
+      async () => {
+        const during = [...(await recorded()).values()].flat().filter(([t]) => t > downSince);
+        return during.length >= 6;
+      },
+      60_000,
+      'samples recorded while the database is down',
+    );
+    await wait(2000);
+    const stored = await recorded();
+    await victoria.start();
+
+    await until(
+      async () => {
+        const inDatabase = await pushed();
+        return [...stored].every(([serial, points]) =>
+          points.every(([t, ac]) => inDatabase.get(serial)?.get(t) === ac),
+        );
+      },
+      90_000,
+      'every recorded sample in VictoriaMetrics, the outage included',
+    );
+    const outage = [...stored.values()].flat().filter(([t]) => t > downSince).length;
+    console.log(`${outage} samples recorded while VictoriaMetrics was down arrived after it came back`);
+  }, 240_000);
+});

@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { localTimeAt, parseDeviceTime, posixTzOrUtc } from '@opendtu/server-kit/posix-tz';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryStore } from '../src/recorder/store';
+import { call, launchCompanion, startDevice, tempDir, until, wait, type TestDevice } from './helpers';
+
+/**
+ * Crash safety of the recorder: the real companion process records a device running 20x
+ * fast on a summer day (several samples a second) and is killed with SIGKILL at a random moment, then the
+ * next one starts on the same data folder. After every kill the database is whole
+ * (SQLite's integrity check), every sample the server had already served is still there,
+ * and what is lost is at most the last few seconds. KILL_ROUNDS sets the number of kills
+ * (the full run uses 200; the default keeps CI fast).
+ */
+const ROUNDS = Number(process.env.KILL_ROUNDS ?? 8);
+const SPEED = 20;
+/**
+ * The recorder writes once a second; a sample's time is when the device read the inverter,
+ * up to a poll round (about 15 device seconds) before it arrives.
+ */
+const MAX_LOSS_REAL_MS = 3000 + 15_000 / SPEED;
+
+/** The device's clock (epoch ms) as its NTP status shows it. */
+async function deviceTime(device: URL): Promise<number> {
+  const status = (await call(new URL('api/ntp/status', device).href)).body as {
+    ntp_localtime: string;
+    ntp_timezone: string;
+  };
+  return parseDeviceTime(status.ntp_localtime, posixTzOrUtc(status.ntp_timezone))!;
+}
+
+async function deviceDay(device: URL): Promise<string> {
+  const status = (await call(new URL('api/ntp/status', device).href)).body as {
+    ntp_localtime: string;
+    ntp_timezone: string;
+  };
+  const local = localTimeAt(posixTzOrUtc(status.ntp_timezone), await deviceTime(device));
+  return `${local.year}-${String(local.month).padStart(2, '0')}-${String(local.day).padStart(2, '0')}`;
+}
+
+type Row = (number | null)[];
+
+async function power(companion: string, day: string): Promise<Row[]> {
+  const answer = (await call(`${companion}/companion/api/power?date=${day}`)).body as {
+    inverters: { points: Row[] }[];
+  };
+  return answer.inverters.flatMap((inverter) => inverter.points);
+}
+
+/** The newest sample's time among points or rows (gap markers are not samples). */
+function newestSample(points: (Row | { t: number })[]): number {
+  return Math.max(0, ...points.map((point) => ('t' in point ? point.t : point[0]!)));
+}
+
+describe('SIGKILL while recording', () => {
+  let device: TestDevice;
+  beforeAll(async () => {
+    // From the morning, 200 rounds stay within the day.
+    device = await startDevice([
+      '--speed',
+      String(SPEED),
+      '--push-interval',
+      String(1000 / SPEED),
+      '--time',
+      '2026-06-21T07:00',
+    ]);
+  });
+  afterAll(() => device?.remove());
+
+  it(
+    `leaves a readable database holding all but the last seconds, after each of ${ROUNDS} kills`,
+    async () => {
+      const dataDir = await tempDir('kill');
+      const counts = { kills: 0, insideTransaction: 0, samples: 0, worstLossMs: 0 };
+      try {
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const companion = await launchCompanion([
+            '--device',
+            device.url.href,
+            '--data',
+            dataDir,
+            '--speed',
+            String(SPEED),
+          ]);
+          await until(() => companion.output().includes('Receiving live data'), 30_000);
+          await wait(1200 + Math.random() * 1500);
+          // What the server serves was written: it must survive the kill.
+          const info = (await call(`${companion.url}/companion/api/info`)).body as {
+            companion: { timezone: string };
+          };
+          expect(info.companion.timezone).not.toBe('');
+          const served = newestSample(await power(companion.url, await deviceDay(device.url)));
+          const exited = new Promise((done) => companion.child.once('exit', done));
+          await wait(Math.random() * 1000);
+          const killedAt = Date.now();
+          companion.child.kill('SIGKILL');
+          await exited;
+          counts.kills += 1;
+          if (existsSync(join(dataDir, 'history.sqlite.lock'))) counts.insideTransaction += 1;
+
+          // Opening it does what the next start does: the stale lock goes, SQLite rolls back.
+          const store = new HistoryStore(dataDir);
+          try {
+            expect(store.integrityOk(), `round ${round}`).toBe(true);
+            const newest = Math.max(
+              ...store.inverters().map((inverter) => newestSample(store.power(inverter.id, 0, Infinity))),
+            );
+            expect(newest, `round ${round}: a served sample was lost`).toBeGreaterThanOrEqual(served);
+            // The device runs SPEED times faster: its clock at the kill, in real seconds lost.
+            const lostRealMs =
+              ((await deviceTime(device.url)) - (Date.now() - killedAt) * SPEED - newest) / SPEED;
+            expect(lostRealMs, `round ${round}`).toBeLessThan(MAX_LOSS_REAL_MS);
+            counts.worstLossMs = Math.max(counts.worstLossMs, lostRealMs);
+            counts.samples = store
+              .inverters()
+              .reduce((sum, inverter) => sum + store.power(inverter.id, 0, Infinity).length, 0);
+          } finally {
+            store.close();
+          }
+        }
+        console.log(
+          `${counts.kills} kills, ${counts.insideTransaction} inside a transaction (lock and journal left behind); ` +
+            `${counts.samples} samples on disk at the end, database whole every time, ` +
+            `at most ${(counts.worstLossMs / 1000).toFixed(1)} s of recording lost`,
+        );
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    ROUNDS * 60_000,
+  );
+});

@@ -1,0 +1,169 @@
+// The companion server: its memory and CPU in front of 10 inverters polled once a second
+// (the device's shortest poll interval: about ten frames a second, each recorded), with a
+// browser watching; and the size of its database after a simulated year, filled fast.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { startDay } from '../../apps/companion/src/recorder/day-energy';
+import { RAW_DAYS } from '../../apps/companion/src/recorder/recorder';
+import type { Sample } from '../../apps/companion/src/recorder/sample';
+import { HistoryStore, ROLLUP_MS } from '../../apps/companion/src/recorder/store';
+import { INSTALLATION } from '../lib/bundles';
+import { setPollInterval } from '../lib/device';
+import { startEmulator } from '../lib/emulator';
+
+const BIN = fileURLToPath(new URL('../../apps/companion/bin/opendtu-companion.mjs', import.meta.url));
+
+/** How the year is filled: a sample every 5 s (the device's default poll interval) from 6:00 to 18:00. */
+export const YEAR_FILL = { everyMs: 5000, fromHour: 6, toHour: 18, strings: 6 };
+export const RUNTIME = { warmupMs: 15_000, windowMs: 20_000 };
+
+export interface CompanionFigures {
+  rssMb: number[];
+  cpuPercent: number[];
+  framesPerSecond: number[];
+  /** The database file after a simulated year of one inverter. */
+  yearBytes: number;
+  rawSamples: number;
+  rollups: number;
+  fillSeconds: number;
+}
+
+const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+async function procStat(pid: number): Promise<{ cpuTicks: number; rssBytes: number }> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks.
+  const cpuTicks = Number(fields[11]) + Number(fields[12]);
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return { cpuTicks, rssBytes: Number(kb) * 1024 };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+async function runtime(
+  windows: number,
+): Promise<Pick<CompanionFigures, 'rssMb' | 'cpuPercent' | 'framesPerSecond'>> {
+  const emulator = await startEmulator({ ...INSTALLATION });
+  const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-bench-companion-'));
+  const child = spawn(
+    process.execPath,
+    [BIN, '--device', emulator.url, '--port', '0', '--host', '127.0.0.1', '--data', dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let socket: WebSocket | undefined;
+  try {
+    await setPollInterval(emulator.url, 1);
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.once('exit', () => reject(new Error(`companion ended:\n${output}`)));
+    });
+    let frames = 0;
+    socket = new WebSocket(`${url.replace(/^http/, 'ws')}/livedata`);
+    socket.on('message', () => (frames += 1));
+    await wait(RUNTIME.warmupMs);
+    const figures = { rssMb: [] as number[], cpuPercent: [] as number[], framesPerSecond: [] as number[] };
+    for (let window = 0; window < windows; window += 1) {
+      const before = await procStat(child.pid!);
+      const framesBefore = frames;
+      const start = Date.now();
+      await wait(RUNTIME.windowMs);
+      const after = await procStat(child.pid!);
+      const seconds = (Date.now() - start) / 1000;
+      figures.cpuPercent.push(((after.cpuTicks - before.cpuTicks) / TICKS_PER_SECOND / seconds) * 100);
+      figures.rssMb.push(after.rssBytes / 2 ** 20);
+      figures.framesPerSecond.push((frames - framesBefore) / seconds);
+    }
+    return figures;
+  } finally {
+    socket?.terminate();
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+    await emulator.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A year of one six-string inverter written straight into the store, day by day, with the
+ * recorder's hourly roll-up done once a day: what the disk holds after a year of recording.
+ */
+async function year(): Promise<
+  Pick<CompanionFigures, 'yearBytes' | 'rawSamples' | 'rollups' | 'fillSeconds'>
+> {
+  const dir = await mkdtemp(join(tmpdir(), 'opendtu-bench-year-'));
+  const started = Date.now();
+  const store = new HistoryStore(dir);
+  try {
+    const strings = Array.from({ length: YEAR_FILL.strings }, (_, i) => `String ${i + 1}`);
+    const inv = store.inverterId('138291234567', 'Barn HMT-2250', strings);
+    const firstDay = Date.UTC(2025, 0, 1);
+    let yieldTotal = 12_345;
+    for (let day = 0; day < 365; day += 1) {
+      const midnight = firstDay + day * 86_400_000;
+      store.transaction(() => {
+        const session = store.openSession(midnight);
+        let yieldDay = 0;
+        for (
+          let t = midnight + YEAR_FILL.fromHour * 3_600_000;
+          t < midnight + YEAR_FILL.toHour * 3_600_000;
+          t += YEAR_FILL.everyMs
+        ) {
+          // A day-shaped curve with noise, so values vary as real ones do.
+          const sun = Math.sin(
+            (Math.PI * (t - midnight - YEAR_FILL.fromHour * 3_600_000)) / (12 * 3_600_000),
+          );
+          const dc = strings.map(() => Math.round(sun * (300 + Math.random() * 40) * 10) / 10);
+          const ac = Math.round(dc.reduce((a, b) => a + b, 0) * 0.96 * 10) / 10;
+          yieldDay += (ac * YEAR_FILL.everyMs) / 3_600_000;
+          yieldTotal += (ac * YEAR_FILL.everyMs) / 3_600_000_000;
+          const sample: Sample = {
+            serial: '138291234567',
+            name: 'Barn HMT-2250',
+            strings,
+            t,
+            ac,
+            dc,
+            yieldDay: Math.round(yieldDay),
+            yieldTotal: Math.round(yieldTotal * 1000) / 1000,
+            temperature: Math.round((20 + sun * 25) * 10) / 10,
+            limit: 100,
+            reachable: true,
+            producing: ac > 0,
+          };
+          store.addSample(inv, session, sample);
+        }
+        store.saveDay(inv, startDay(new Date(midnight).toISOString().slice(0, 10), undefined), yieldDay);
+      });
+      const cutoff = midnight + 86_400_000 - RAW_DAYS * 86_400_000;
+      store.rollUp(cutoff - (cutoff % ROLLUP_MS));
+    }
+    const end = firstDay + 365 * 86_400_000;
+    const points = store.power(inv, firstDay, end);
+    return {
+      yearBytes: (await stat(store.file)).size,
+      rawSamples: points.filter((point) => point.session !== undefined).length,
+      rollups: points.filter((point) => point.session === undefined).length,
+      fillSeconds: (Date.now() - started) / 1000,
+    };
+  } finally {
+    store.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function measureCompanion(windows: number): Promise<CompanionFigures> {
+  return { ...(await runtime(windows)), ...(await year()) };
+}
