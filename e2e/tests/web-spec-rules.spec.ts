@@ -101,12 +101,13 @@ test("reboot: the spec's wording; a refused request shows the device's answer an
       headers: { ...route.request().headers(), 'content-type': 'application/x-www-form-urlencoded' },
     }),
   );
+  await page.goto('/maintenance/reboot');
+  await expect(page.getByRole('heading', { name: 'Reboot the device' })).toBeVisible();
+  // Counted from the request on (the app learns the firmware from the status at load).
   let statusPolls = 0;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/system/status')) statusPolls += 1;
   });
-  await page.goto('/maintenance/reboot');
-  await expect(page.getByRole('heading', { name: 'Reboot the device' })).toBeVisible();
   await page.getByRole('button', { name: 'Reboot' }).click();
   await page
     .getByRole('dialog', { name: 'Reboot the device?' })

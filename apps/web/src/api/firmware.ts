@@ -12,7 +12,7 @@ import {
 import { useEffect, useSyncExternalStore } from 'react';
 import { authEvents } from './auth';
 import { ApiError, apiGet, apiPost } from './client';
-import { getSystemStatus } from './system';
+import { readSystemStatus } from './system';
 
 const quiet = { handleErrors: false };
 
@@ -40,7 +40,7 @@ const PROBES: Record<ProbeName, () => Promise<boolean | undefined>> = {
 };
 
 async function detect(): Promise<Firmware> {
-  const status = await getSystemStatus(quiet);
+  const status = await readSystemStatus(quiet);
   const first = detectFirmware(status);
   if (first.probes.length === 0) return first;
   const answers: ProbeAnswers = {};

@@ -1,8 +1,23 @@
 import type { RebootRequest, SystemStatus } from '@opendtu/api';
 import { ApiError, apiGet, apiPost, type RequestOptions } from './client';
 
+/** Asks the device now (the polls that watch it go down and come back). */
 export const getSystemStatus = (options?: RequestOptions) =>
   apiGet<SystemStatus>('api/system/status', options);
+
+let recent: { at: number; answer: Promise<SystemStatus> } | undefined;
+
+/**
+ * The status for a reader: calls within a second of each other share one request (the
+ * system page and the firmware detection ask at the same moment on a fresh load).
+ */
+export function readSystemStatus(options?: RequestOptions): Promise<SystemStatus> {
+  if (recent && Date.now() - recent.at < 1000) return recent.answer;
+  const answer = getSystemStatus(options);
+  const mine = (recent = { at: Date.now(), answer });
+  answer.catch(() => recent === mine && (recent = undefined));
+  return answer;
+}
 
 export const postReboot = (request: RebootRequest = { reboot: true }) =>
   apiPost('api/maintenance/reboot', request);

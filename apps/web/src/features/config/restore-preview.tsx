@@ -52,9 +52,9 @@ export function RestorePreview({ changes, networkDiffers, keepNetwork, onKeepNet
               </tr>
             </thead>
             {changes.map(({ section, changes: rows }) => (
-              <tbody key={section}>
+              <tbody key={section} aria-labelledby={`${keepId}-${section}`}>
                 <tr>
-                  <th scope="rowgroup" colSpan={3} className="bg-body-tertiary">
+                  <th scope="rowgroup" id={`${keepId}-${section}`} colSpan={3} className="bg-body-tertiary">
                     {sectionLabel(t, section)}
                   </th>
                 </tr>

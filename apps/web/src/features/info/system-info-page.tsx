@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useFirmware } from '../../api/firmware';
-import { getSystemStatus } from '../../api/system';
+import { readSystemStatus } from '../../api/system';
 import { Alert } from '../../components/api-alert';
 import { useApiData } from '../../api/use-api-data';
 import { PageFrame } from '../../components/page-frame';
@@ -19,7 +19,7 @@ import { useVersionPermission } from './version-permission';
 /** Everything the device reports about itself (spec §2 System info, contract §2.4). */
 export function SystemInfoPage() {
   const { t } = useI18n();
-  const load = useCallback((signal: AbortSignal) => getSystemStatus({ signal }), []);
+  const load = useCallback((signal: AbortSignal) => readSystemStatus({ signal }), []);
   const { data: status, isLoading, reload } = useApiData(load);
   const [checkAllowed, setCheckAllowed] = useVersionPermission();
   const gitHash = status?.git_hash;
