@@ -133,6 +133,14 @@ async function parse<T>(response: Response, options: RequestOptions): Promise<T>
   return body as T;
 }
 
+/** An answer fetched for several callers, with the failure handled as `options` say for this one. */
+export function handled<T>(answer: Promise<T>, options: RequestOptions = {}): Promise<T> {
+  const mine = scoped(options);
+  return answer.catch((error: unknown) =>
+    error instanceof ApiError ? fail(error, mine) : Promise.reject(error),
+  );
+}
+
 /** GET a JSON answer. */
 export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
   options = scoped(options);

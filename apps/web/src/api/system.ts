@@ -1,22 +1,20 @@
 import type { RebootRequest, SystemStatus } from '@opendtu/api';
-import { ApiError, apiGet, apiPost, type RequestOptions } from './client';
+import { ApiError, apiGet, apiPost, handled, type RequestOptions } from './client';
 
 /** Asks the device now (the polls that watch it go down and come back). */
 export const getSystemStatus = (options?: RequestOptions) =>
   apiGet<SystemStatus>('api/system/status', options);
 
-let recent: { at: number; answer: Promise<SystemStatus> } | undefined;
+let inFlight: Promise<SystemStatus> | undefined;
 
 /**
- * The status for a reader: calls within a second of each other share one request (the
- * system page and the firmware detection ask at the same moment on a fresh load).
+ * The status for a reader: a call while another is under way shares its request (the
+ * system page and the firmware detection ask at the same moment on a fresh load); each
+ * caller's failure is still handled as its own options say.
  */
 export function readSystemStatus(options?: RequestOptions): Promise<SystemStatus> {
-  if (recent && Date.now() - recent.at < 1000) return recent.answer;
-  const answer = getSystemStatus(options);
-  const mine = (recent = { at: Date.now(), answer });
-  answer.catch(() => recent === mine && (recent = undefined));
-  return answer;
+  inFlight ??= getSystemStatus({ handleErrors: false }).finally(() => (inFlight = undefined));
+  return handled(inFlight, options);
 }
 
 export const postReboot = (request: RebootRequest = { reboot: true }) =>
