@@ -4,7 +4,8 @@ import type { Through } from './support/emulator';
 /**
  * The journeys that change settings, set a limit, upload a firmware and restart the device
  * run a second time through the companion server (apps/companion) in front of the
- * emulator; companion.spec.ts is about the companion alone.
+ * emulator, as do the journeys of the oldest and newest firmware release; companion.spec.ts
+ * is about the companion alone.
  */
 const THROUGH_COMPANION = [
   'settings-network.spec.ts',
@@ -13,6 +14,9 @@ const THROUGH_COMPANION = [
   'web-restart.spec.ts',
   'reliability.spec.ts',
   'companion.spec.ts',
+  // The oldest and the newest release the app adapts to, through the companion too (issue 25).
+  'firmware-v24.10.15.spec.ts',
+  'firmware-v26.3.30.spec.ts',
 ].map((name) => `**/${name}`);
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network
