@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { test } from '../support/fixtures';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -36,15 +37,47 @@ const SHOTS: Shot[] = [
   { name: 'login-phone', path: '/login', viewport: PHONE, colorScheme: 'light' },
 ];
 
+async function open(page: Page, shot: Shot): Promise<void> {
+  // The owner has answered the version-check question (no request to GitHub from here).
+  await page.addInitScript(() => localStorage.setItem('allowVersionInfo', '0'));
+  await page.setViewportSize(shot.viewport);
+  await page.emulateMedia({ colorScheme: shot.colorScheme });
+  await page.goto(shot.path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForTimeout(shot.settleMs ?? 3000);
+}
+
 for (const shot of SHOTS) {
   test(shot.name, async ({ loggedIn: page }) => {
-    // The owner has answered the version-check question (no request to GitHub from here).
-    await page.addInitScript(() => localStorage.setItem('allowVersionInfo', '0'));
-    await page.setViewportSize(shot.viewport);
-    await page.emulateMedia({ colorScheme: shot.colorScheme });
-    await page.goto(shot.path);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForTimeout(shot.settleMs ?? 3000);
+    await open(page, shot);
     await page.screenshot({ path: `${OUT}${shot.name}.png` });
   });
 }
+
+// A plant of ten six-string inverters: the overview and one limit for all of them.
+test.describe('ten inverters', () => {
+  test.use({ emulatorArgs: ['--time', '2026-06-21T12:30', '--inverters', '10'], fresh: true });
+  const overview = (viewport: Shot['viewport'], colorScheme: Shot['colorScheme']): Shot => ({
+    name: '',
+    path: '/overview',
+    viewport,
+    colorScheme,
+    settleMs: 6000,
+  });
+
+  test('overview-desktop', async ({ loggedIn: page }) => {
+    await open(page, overview(DESKTOP, 'light'));
+    await page.screenshot({ path: `${OUT}overview-desktop.png` });
+  });
+  test('overview-phone-dark', async ({ loggedIn: page }) => {
+    await open(page, overview(PHONE, 'dark'));
+    await page.screenshot({ path: `${OUT}overview-phone-dark.png` });
+  });
+  test('group-limit-desktop', async ({ loggedIn: page }) => {
+    await open(page, overview(DESKTOP, 'light'));
+    await page.getByRole('button', { name: 'Set limit' }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${OUT}group-limit-desktop.png` });
+  });
+});
