@@ -1,6 +1,7 @@
 // The energy view of the companion's history (GET /companion/api/energy): which periods a
 // view shows, its bars for all inverters or one, and what it adds up to. Only the
 // companion build uses it.
+import { formatNumber } from './format';
 
 export type EnergyBy = 'day' | 'month' | 'year';
 
@@ -85,3 +86,6 @@ export function shiftDay(day: string, step: number): string {
   date.setUTCDate(date.getUTCDate() + step);
   return date.toISOString().slice(0, 10);
 }
+
+/** Energy always in kWh with one decimal ("312.4 kWh"), so bars and totals read alike. */
+export const formatKwh = (locale: string, wh: number): string => `${formatNumber(locale, wh / 1000, 1)} kWh`;

@@ -7,7 +7,7 @@ import { slotTime } from '../../components/chart/chart-plot';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
-import { periodLabel, shiftDay } from '../../lib/energy';
+import { formatKwh, periodLabel, shiftDay } from '../../lib/energy';
 import { formatMeasure } from '../../lib/format';
 import { recordedDay } from '../../lib/history-curve';
 import { Step } from './step';
@@ -60,7 +60,7 @@ export function DayHistory({ today }: { today: string }) {
         <>
           {data.wh !== null && (
             <p className="mb-0" data-day-energy="">
-              {t('history.DayEnergy', { energy: formatMeasure(locale, data.wh, 'Wh', 0) })}
+              {t('history.DayEnergy', { energy: formatKwh(locale, data.wh) })}
             </p>
           )}
           {peak ? (

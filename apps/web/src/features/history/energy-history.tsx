@@ -9,12 +9,12 @@ import {
   energyBars,
   energyRange,
   energySummary,
+  formatKwh,
   periodLabel,
   shiftAnchor,
   type Bar,
   type EnergyBy,
 } from '../../lib/energy';
-import { formatMeasure } from '../../lib/format';
 import { EnergyBars } from './energy-bars';
 import { Step } from './step';
 
@@ -32,7 +32,7 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
   const answer = data?.by === by && data.from === from ? data : undefined;
   const bars = answer ? energyBars(answer, serial || undefined) : [];
   const { total, best } = energySummary(bars);
-  const kwh = (wh: number) => formatMeasure(locale, wh, 'Wh', 1);
+  const kwh = (wh: number) => formatKwh(locale, wh);
   const period =
     by === 'year'
       ? `${from.slice(0, 4)}–${to.slice(0, 4)}`
