@@ -13,6 +13,7 @@ const THROUGH_COMPANION = [
   'web-restart.spec.ts',
   'reliability.spec.ts',
   'companion.spec.ts',
+  'companion-history.spec.ts',
 ].map((name) => `**/${name}`);
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network
@@ -30,7 +31,7 @@ export default defineConfig<object, { through: Through }>({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   projects: [
-    { name: 'device', testIgnore: '**/companion.spec.ts' },
+    { name: 'device', testIgnore: ['**/companion.spec.ts', '**/companion-history.spec.ts'] },
     { name: 'companion', testMatch: THROUGH_COMPANION, use: { through: 'companion' } },
   ],
   use: {
