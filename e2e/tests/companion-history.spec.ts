@@ -60,7 +60,7 @@ test('yesterday from the recorder: its curve, energy, the month bars, CSVs, on a
   const summary = (await chart.locator('[data-chart-summary]').textContent())!;
   const [, peak, hh, mm] = /^Peak ([\d,]+) W at (\d\d):(\d\d)\.$/.exec(summary)!;
   const area = (await chart.locator('.chart-area').boundingBox())!;
-  await page.mouse.move(area.x + (area.width * (Number(hh) * 60 + Number(mm) + 0.5)) / 1440, area.y + 5);
+  await page.mouse.move(area.x + (area.width * (Number(hh) * 60 + Number(mm))) / 1440, area.y + 5);
   await expect(chart.locator('[data-chart-readout]')).toHaveText(`At ${hh}:${mm}`);
   await expect(chart.getByText(/^Total: /)).toHaveText(`Total: ${peak} W`);
   const dayEnergy = (await page.locator('[data-day-energy]').textContent())!.replace(
