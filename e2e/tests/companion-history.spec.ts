@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
@@ -31,6 +32,18 @@ async function recordedEvening(page: Page): Promise<void> {
       { timeout: 90_000, intervals: [1000] },
     )
     .toBe(true);
+}
+
+/** axe-core's serious and critical findings on the page as it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> };
+    };
+    const { violations } = await axe.run(document);
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
 }
 
 const download = async (page: Page, click: () => Promise<void>): Promise<string> => {
@@ -115,6 +128,9 @@ test('yesterday from the recorder: its curve, energy, the month bars, CSVs, on a
   await expect(chart.locator('.chart-area')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('history-phone.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => document.documentElement.setAttribute('data-bs-theme', 'dark'));
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the live view starts with the whole recorded day: "Peak today"', async ({ page }) => {
