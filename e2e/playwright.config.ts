@@ -14,6 +14,7 @@ const THROUGH_COMPANION = [
   'web-restart.spec.ts',
   'reliability.spec.ts',
   'companion.spec.ts',
+  'companion-history.spec.ts',
   // The oldest and the newest release the app adapts to, through the companion too (issue 25).
   'firmware-v24.10.15.spec.ts',
   'firmware-v26.3.30.spec.ts',
@@ -34,7 +35,7 @@ export default defineConfig<object, { through: Through }>({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   projects: [
-    { name: 'device', testIgnore: '**/companion.spec.ts' },
+    { name: 'device', testIgnore: ['**/companion.spec.ts', '**/companion-history.spec.ts'] },
     { name: 'companion', testMatch: THROUGH_COMPANION, use: { through: 'companion' } },
   ],
   use: {

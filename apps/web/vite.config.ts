@@ -1,78 +1,97 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { builtInMessages } from './build/compact-messages.ts';
 import { deviceBundle } from './build/device-bundle.ts';
 import { devProxy } from './build/dev-proxy.ts';
 import { reactAsEsm } from './build/react-esm.ts';
 
+/** The companion build's routes: index.html's boot script must know /history as a route root. */
+function companionRoutes(): Plugin {
+  return {
+    name: 'opendtu-companion-routes',
+    transformIndexHtml: (html) => html.replace("|wait'", "|wait|history'"),
+  };
+}
+
 // The build is the device's web bundle (see build/device-bundle.ts). `base: './'` keeps
 // every URL relative, so the app also works behind a reverse proxy under a sub-path;
 // index.html sets a <base> element that points at the app's root.
-export default defineConfig({
-  base: './',
-  resolve: {
-    alias: {
-      'use-sync-external-store/shim/index.js': fileURLToPath(
-        new URL('./build/use-sync-external-store.ts', import.meta.url),
-      ),
-    },
-  },
-  plugins: [
-    react(),
-    reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
-    ...builtInMessages(new URL('./src/i18n/', import.meta.url)),
-    deviceBundle({
-      content: ['index.html', 'src/**/*.{ts,tsx}'],
-      // Colour classes the code builds from a variant at run time, and only those
-      // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).
-      safelist: [
-        /^(text-bg|btn|alert)-(primary|secondary|success|danger|warning|info|dark)$/,
-        /^text-(success|danger|warning|body)-emphasis$/,
-        /^show$/,
-        /^fade$/,
-      ],
-    }),
-  ],
-  css: {
-    preprocessorOptions: {
-      // Bootstrap 5.3's sources still use @import and global colour functions.
-      scss: {
-        quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+//
+// `--mode companion` builds the variant the companion server serves (dist-companion): the
+// same app plus the history screens (src/features/history, the `history` texts), which
+// exist only where `import.meta.env.MODE === 'companion'`. In the device build that is
+// false at compile time, so they are dropped as dead code and cost no flash.
+export default defineConfig(({ mode }) => {
+  const companion = mode === 'companion';
+  return {
+    base: './',
+    resolve: {
+      alias: {
+        'use-sync-external-store/shim/index.js': fileURLToPath(
+          new URL('./build/use-sync-external-store.ts', import.meta.url),
+        ),
       },
     },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'js',
-    cssCodeSplit: false,
-    modulePreload: false,
-    reportCompressedSize: false,
-    target: 'es2022',
-    // Terser beats the default minifier by about 160 bytes here, all of it from
-    // `pure_getters` and `unsafe` (README, "What React costs in flash"). Reading a
-    // property never has an effect in our code (a forced layout is a call instead).
-    minify: 'terser',
-    terserOptions: {
-      module: true,
-      toplevel: true,
-      ecma: 2020,
-      compress: { passes: 3, pure_getters: true, unsafe: true },
-    },
-    rolldownOptions: {
-      checks: { pluginTimings: false },
-      // Lets unused constants go that are only read, e.g. packages/api's ResponseCode,
-      // kept alive by the computed keys of RESPONSE_PARAMS. Same rule as pure_getters.
-      treeshake: { propertyReadSideEffects: false },
-      output: {
-        entryFileNames: 'js/app.js',
-        codeSplitting: false,
+    plugins: [
+      react(),
+      reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
+      ...builtInMessages(new URL('./src/i18n/', import.meta.url), companion ? [] : ['history']),
+      companion && companionRoutes(),
+      deviceBundle({
+        content: ['index.html', 'src/**/*.{ts,tsx}'],
+        // Classes only the history screens name must not keep their CSS in flash.
+        skippedContent: companion ? [] : ['src/features/history/**'],
+        // Colour classes the code builds from a variant at run time, and only those
+        // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).
+        safelist: [
+          /^(text-bg|btn|alert)-(primary|secondary|success|danger|warning|info|dark)$/,
+          /^text-(success|danger|warning|body)-emphasis$/,
+          /^show$/,
+          /^fade$/,
+        ],
+      }),
+    ],
+    css: {
+      preprocessorOptions: {
+        // Bootstrap 5.3's sources still use @import and global colour functions.
+        scss: {
+          quietDeps: true,
+          silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+        },
       },
     },
-  },
-  server: {
-    proxy: devProxy(process.env.DEVICE ?? 'http://127.0.0.1:8080'),
-  },
+    build: {
+      outDir: companion ? 'dist-companion' : 'dist',
+      emptyOutDir: true,
+      assetsDir: 'js',
+      cssCodeSplit: false,
+      modulePreload: false,
+      reportCompressedSize: false,
+      target: 'es2022',
+      // Terser beats the default minifier by about 160 bytes here, all of it from
+      // `pure_getters` and `unsafe` (README, "What React costs in flash"). Reading a
+      // property never has an effect in our code (a forced layout is a call instead).
+      minify: 'terser',
+      terserOptions: {
+        module: true,
+        toplevel: true,
+        ecma: 2020,
+        compress: { passes: 3, pure_getters: true, unsafe: true },
+      },
+      rolldownOptions: {
+        checks: { pluginTimings: false },
+        // Lets unused constants go that are only read, e.g. packages/api's ResponseCode,
+        // kept alive by the computed keys of RESPONSE_PARAMS. Same rule as pure_getters.
+        treeshake: { propertyReadSideEffects: false },
+        output: {
+          entryFileNames: 'js/app.js',
+          codeSplitting: false,
+        },
+      },
+    },
+    server: {
+      proxy: devProxy(process.env.DEVICE ?? 'http://127.0.0.1:8080'),
+    },
+  };
 });

@@ -3,9 +3,8 @@ import viteConfig from './vite.config.ts';
 
 // Unit and component tests run in happy-dom on the same React runtime as the bundle
 // (the device-bundle plugin only applies to builds).
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
+export default defineConfig((env) =>
+  mergeConfig(viteConfig(env), {
     test: {
       name: 'web',
       root: import.meta.dirname,

@@ -70,9 +70,14 @@ export function compactMessages(trees: Readonly<Record<string, Tree>>): {
   return { keys: packKeys(grouped), order: grouped, texts };
 }
 
-function readTrees(files: readonly string[]): Record<string, Tree> {
+/** The trees without the key groups `skipped` (texts of screens this build does not contain). */
+function readTrees(files: readonly string[], skipped: readonly string[]): Record<string, Tree> {
   return Object.fromEntries(
-    BUILT_IN_CODES.map((code, index) => [code, JSON.parse(readFileSync(files[index]!, 'utf8')) as Tree]),
+    BUILT_IN_CODES.map((code, index) => {
+      const tree = JSON.parse(readFileSync(files[index]!, 'utf8')) as Tree;
+      for (const group of skipped) delete tree[group];
+      return [code, tree];
+    }),
   );
 }
 
@@ -87,7 +92,7 @@ export function indexMessageKeys(code: string, index: ReadonlyMap<string, number
   );
 }
 
-export function builtInMessages(dir: URL): Plugin[] {
+export function builtInMessages(dir: URL, skipped: readonly string[] = []): Plugin[] {
   const files = BUILT_IN_CODES.map((code) => fileURLToPath(new URL(`${code}.json`, dir)));
   const source = fileURLToPath(new URL('..', dir));
   let index: Map<string, number> | undefined;
@@ -98,7 +103,7 @@ export function builtInMessages(dir: URL): Plugin[] {
       load(id) {
         if (id !== RESOLVED) return undefined;
         for (const file of files) this.addWatchFile(file);
-        const { keys, texts } = compactMessages(readTrees(files));
+        const { keys, texts } = compactMessages(readTrees(files, skipped));
         return `export const keys = ${JSON.stringify(keys)};\nexport const texts = ${JSON.stringify(texts)};\n`;
       },
     },
@@ -108,7 +113,7 @@ export function builtInMessages(dir: URL): Plugin[] {
       apply: 'build',
       transform(code, id) {
         if (!id.startsWith(source) || !/\.tsx?$/.test(id)) return undefined;
-        index ??= new Map(compactMessages(readTrees(files)).order.map((key, i) => [key, i]));
+        index ??= new Map(compactMessages(readTrees(files, skipped)).order.map((key, i) => [key, i]));
         const result = indexMessageKeys(code, index);
         return result === code ? undefined : { code: result, map: null };
       },

@@ -25,6 +25,8 @@ export interface DeviceBundleOptions {
   content: string[];
   /** Class names only ever built at run time, kept even though no source names them. */
   safelist: (string | RegExp)[];
+  /** Globs of source files left out of `content` (screens this build does not contain). */
+  skippedContent?: string[];
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -81,6 +83,7 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
       const [purged] = css
         ? await new PurgeCSS().purge({
             content: options.content,
+            skippedContentGlobs: options.skippedContent ?? [],
             css: [{ raw: css }],
             safelist: { standard: options.safelist, variables: codeVariables },
             variables: true,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lineStyle, settledPath, tailPath, yScale } from '../src/features/live/chart-lines';
+import { lineStyle, settledPath, tailPath, yScale } from '../src/components/chart/chart-lines';
 
 /** WCAG contrast of two sRGB colours given as [r, g, b] in 0..1. */
 function contrast(a: number[], b: number[]): number {

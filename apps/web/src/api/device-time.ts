@@ -3,6 +3,7 @@
 // simulated day), and an inverter that does not answer at night is asleep, not broken.
 // Frames carry no time stamp, so the clock is an offset from the browser's, derived once
 // and kept; the status is asked again every few minutes for the sun.
+import { dayOf } from '../lib/day-curve';
 import { getConnection, subscribeConnection } from './connection';
 import { getNtpStatus } from './ntp';
 import { smallStore } from './small-store';
@@ -91,3 +92,24 @@ export function onDeviceClock(t: number, format: (time: number, timeZone?: strin
 
 /** Whether the device reports night (inverters asleep, not faulty). */
 export const useNight = (): boolean => deviceTime.use().night;
+
+/** The device's day, "YYYY-MM-DD", once its clock is known (the history screens). */
+export function useDeviceDay(): string | undefined {
+  deviceTime.use();
+  const wall = deviceNow();
+  return wall === undefined ? undefined : dayOf(wall);
+}
+
+/** The device's day as soon as its clock is known (the live view's seed from the history). */
+export function deviceDay(): Promise<string> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      const wall = deviceNow();
+      if (wall === undefined) return;
+      stop();
+      resolve(dayOf(wall));
+    };
+    const stop = deviceTime.subscribe(check);
+    check();
+  });
+}

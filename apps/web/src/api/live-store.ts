@@ -7,10 +7,12 @@ import { isLiveInverterFull, type LiveDataResponse, type LiveInverterCommon } fr
 import { useSyncExternalStore } from 'react';
 import { addSample, dayOf, restoreCurve, storedCurve, type DayCurve } from '../lib/day-curve';
 import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
-import { trackPeaks, type Peaks } from '../lib/peaks';
+import { mergeCurves } from '../lib/history-curve';
+import { seedPeaks, trackPeaks, type Peaks } from '../lib/peaks';
 import { ApiError, loadInPlace } from './client';
 import { deviceAnswered, deviceAway, frameArrived, framesStopped } from './connection';
 import { deviceNow, watchDeviceTime } from './device-time';
+import { recordedToday } from './history';
 import { getLiveData, getLiveDataQuietly, liveSocket, parseLiveFrame } from './livedata';
 
 /**
@@ -105,6 +107,20 @@ class LiveStore {
   private start(): void {
     this.stopClock = watchDeviceTime();
     this.reload();
+    // Behind the companion server the day so far comes from its recorder, once; frames go on
+    // from there. The device build has no such server (and none of this code).
+    if (import.meta.env.MODE === 'companion') {
+      recordedToday().then(
+        (day) =>
+          this.publish({
+            ...this.snapshot,
+            curve: mergeCurves(day.curve, this.snapshot.curve),
+            peaks: seedPeaks(this.snapshot.peaks, day.peaks),
+          }),
+        // Refused (read-only access off, logged out) or away: the browser's own curve goes on.
+        () => undefined,
+      );
+    }
     window.addEventListener('pagehide', this.saveNow);
     document.addEventListener('visibilitychange', this.flushNow);
     this.stopSocket = liveSocket.subscribe(this.onFrame);

@@ -1,13 +1,14 @@
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useLoggedIn } from '../api/auth';
 import { useCapabilities } from '../api/firmware';
+import { useCompanion } from '../api/history';
 import { logout } from '../api/security';
 import { DropdownDivider, NavDropdown } from '../components/dropdown';
 import { useI18n } from '../i18n/i18n-provider';
 import { BrandIcon } from './brand-icon';
 import { LanguageSwitcher } from './language-switcher';
-import { ROUTES } from './routes';
+import { COMPANION_ROUTES, ROUTES } from './routes';
 import { ThemeSwitcher } from './theme-switcher';
 
 const SETTINGS_MENU: readonly (readonly [string, string] | 'divider')[] = [
@@ -67,6 +68,21 @@ function Menu({ label, items }: { label: string; items: typeof SETTINGS_MENU }) 
       )}
     </NavDropdown>
   );
+}
+
+/** "History", in the companion build once its server answered. */
+function HistoryItem() {
+  const { t } = useI18n();
+  const shown = !!useCompanion();
+  // One more item: the bar measures again whether it fits in one row.
+  useEffect(() => void dispatchEvent(new Event('resize')), [shown]);
+  return shown ? (
+    <li className="nav-item">
+      <NavLink href={COMPANION_ROUTES.history} className="nav-link">
+        {t('history.History')}
+      </NavLink>
+    </li>
+  ) : null;
 }
 
 /**
@@ -145,6 +161,7 @@ export function Navbar() {
                 {t('menu.Overview')}
               </NavLink>
             </li>
+            {import.meta.env.MODE === 'companion' && <HistoryItem />}
             <Menu
               label={t('menu.Settings')}
               items={

@@ -3,6 +3,7 @@ import { AboutPage } from '../features/about/about-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ConfigPage } from '../features/config/config-page';
 import { FirmwarePage } from '../features/firmware/firmware-page';
+import { HistoryPage } from '../features/history/history-page';
 import { ConsolePage } from '../features/info/console-page';
 import { MqttInfoPage } from '../features/info/mqtt-info-page';
 import { NetworkInfoPage } from '../features/info/network-info-page';
@@ -21,7 +22,7 @@ import { NtpSettingsPage } from '../features/settings/ntp/ntp-settings-page';
 import { SecuritySettingsPage } from '../features/settings/security/security-settings-page';
 import { ErrorPage } from './error-page';
 import { RequireLogin } from './require-login';
-import { ROUTES, type RoutePath } from './routes';
+import { COMPANION_ROUTES, ROUTES, type RoutePath } from './routes';
 import { WaitPage } from './wait-page';
 
 /** The screen of every route (spec §2). */
@@ -56,4 +57,6 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
     </RequireLogin>
   ),
   [ROUTES.wait]: () => <WaitPage />,
+  // Only in the companion build: dead code in the device's (vite.config.ts), no flash.
+  ...(import.meta.env.MODE === 'companion' && { [COMPANION_ROUTES.history]: () => <HistoryPage /> }),
 };

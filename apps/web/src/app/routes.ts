@@ -25,6 +25,9 @@ export const ROUTES = {
   wait: '/wait',
 } as const;
 
+/** Routes only the companion build has (its server serves them; index.html learns the root there). */
+export const COMPANION_ROUTES = { history: '/history' } as const;
+
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 /** The login route, asking to come back to `returnUrl` afterwards. */

@@ -12,7 +12,7 @@ import { HintBanners } from './hint-banners';
 import { InverterPills } from './inverter-pills';
 import { InverterView } from './inverter-view';
 import { LiveTotals } from './live-totals';
-import { PowerChart } from './power-chart';
+import { PowerChart } from '../../components/chart/power-chart';
 
 /** The home screen (spec §2 "Live view"): hints, totals, the inverters, the day's curve. */
 export function LivePage() {

@@ -3,7 +3,6 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { curveCsv, type DayCurve } from '../../lib/day-curve';
 import { saveBlob } from '../../lib/download';
 import { formatMeasure } from '../../lib/format';
-import type { LiveInverter } from '../../lib/live-merge';
 import { lineStyle, yScale } from './chart-lines';
 import { ChartPlot, slotTime } from './chart-plot';
 
@@ -11,13 +10,16 @@ import { ChartPlot, slotTime } from './chart-plot';
  * The day's power on the device's clock: the total and each inverter, a read-out that
  * names the minute it shows (not a live region: it would repeat itself every frame), the
  * peak, and from when the curve covers the day when this browser recorded only part of it.
+ * The history screen shows a past day with it (`past`: its heading, summary and download).
  */
 export function PowerChart({
   curve,
   inverters,
+  past,
 }: {
   curve: DayCurve | undefined;
-  inverters: readonly LiveInverter[];
+  inverters: readonly { serial: string; name: string }[];
+  past?: { title: string; summary: string; download: () => void };
 }) {
   const { t, locale } = useI18n();
   const [shown, setShown] = useState<number>();
@@ -27,7 +29,7 @@ export function PowerChart({
   const { top, step } = yScale(curve.peak.w);
   const serials = inverters.length > 1 ? inverters.map((inverter) => inverter.serial) : [];
   const slot = shown ?? curve.last;
-  const readOut = t(shown === undefined ? 'chart.Now' : 'chart.At', { time: slotTime(slot) });
+  const readOut = t(shown === undefined && !past ? 'chart.Now' : 'chart.At', { time: slotTime(slot) });
   const items: [string, number | null | undefined, number?][] = [
     [t('chart.Total'), curve.total[slot]],
     ...serials.map((serial, i): [string, number | null | undefined, number] => [
@@ -58,19 +60,24 @@ export function PowerChart({
     >
       <div className="card-header d-flex flex-wrap align-items-center gap-2">
         <h2 className="h6 mb-0 me-auto" id="power-chart-title">
-          {t('home.PowerToday')}
+          {past?.title ?? t('home.PowerToday')}
         </h2>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={download}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          onClick={past?.download ?? download}
+        >
           {t('home.DownloadCsv')}
         </button>
       </div>
       <div className="card-body">
         <p className="small mb-2" data-chart-summary="">
-          {t(curve.whole ? 'chart.PeakToday' : 'chart.PeakSince', {
-            peak: w(curve.peak.w),
-            at: slotTime(curve.peak.slot),
-            from: slotTime(curve.first),
-          })}
+          {past?.summary ??
+            t(curve.whole ? 'chart.PeakToday' : 'chart.PeakSince', {
+              peak: w(curve.peak.w),
+              at: slotTime(curve.peak.slot),
+              from: slotTime(curve.first),
+            })}
         </p>
         <ChartPlot curve={curve} serials={serials} top={top} step={step} shown={shown} onShow={setShown} />
         <p className="small fw-semibold mb-1 mt-2" data-chart-readout="">
@@ -91,6 +98,10 @@ export function PowerChart({
             </li>
           ))}
         </ul>
+        {/* The device keeps no history; the companion build is served by the server that does. */}
+        {import.meta.env.MODE !== 'companion' && (
+          <p className="small text-body-secondary mt-2 mb-0">{t('chart.History')}</p>
+        )}
       </div>
     </section>
   );

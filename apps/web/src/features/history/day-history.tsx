@@ -1,0 +1,90 @@
+import { useCallback, useState } from 'react';
+import { getCsv, getEnergy, getPower, powerPath } from '../../api/history';
+import { useApiData } from '../../api/use-api-data';
+import { Alert } from '../../components/api-alert';
+import { PowerChart } from '../../components/chart/power-chart';
+import { slotTime } from '../../components/chart/chart-plot';
+import { Spinner } from '../../components/spinner';
+import { useI18n } from '../../i18n/i18n-provider';
+import { saveBlob } from '../../lib/download';
+import { formatKwh, periodLabel, shiftDay } from '../../lib/energy';
+import { formatMeasure } from '../../lib/format';
+import { recordedDay } from '../../lib/history-curve';
+import { Step } from './step';
+
+/** One day as the recorder has it: the picker, the day's energy and its power curve. */
+export function DayHistory({ today }: { today: string }) {
+  const { t, locale } = useI18n();
+  const [day, setDay] = useState(today);
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      const [power, energy] = await Promise.all([getPower(day, signal), getEnergy('day', day, day, signal)]);
+      return { ...recordedDay(power), inverters: power.inverters, wh: energy.periods[0]?.total_wh ?? null };
+    },
+    [day],
+  );
+  const { data, isLoading } = useApiData(load);
+  const peak = data?.curve.peak;
+
+  return (
+    <section className="mb-4">
+      <div className="d-flex align-items-end gap-2 mb-2">
+        <Step label={t('history.PreviousDay')} step={-1} onClick={() => setDay(shiftDay(day, -1))} />
+        <div>
+          <label htmlFor="history-day" className="form-label small mb-1">
+            {t('history.Day')}
+          </label>
+          <input
+            id="history-day"
+            type="date"
+            className="form-control"
+            value={day}
+            max={today}
+            required
+            onChange={(event) => {
+              const picked = event.target.value;
+              if (picked) setDay(picked > today ? today : picked);
+            }}
+          />
+        </div>
+        <Step
+          label={t('history.NextDay')}
+          step={1}
+          disabled={day >= today}
+          onClick={() => setDay(shiftDay(day, 1))}
+        />
+      </div>
+      {isLoading || !data ? (
+        <Spinner />
+      ) : (
+        <>
+          {data.wh !== null && (
+            <p className="mb-0" data-day-energy="">
+              {t('history.DayEnergy', { energy: formatKwh(locale, data.wh) })}
+            </p>
+          )}
+          {peak ? (
+            <PowerChart
+              key={day}
+              curve={data.curve}
+              inverters={data.inverters}
+              past={{
+                title: t('history.Power', { day: periodLabel(locale, day) }),
+                summary: t('history.Peak', {
+                  peak: formatMeasure(locale, peak.w, 'W', 0),
+                  at: slotTime(peak.slot),
+                }),
+                download: () =>
+                  void getCsv(powerPath(day, true)).then((csv) => saveBlob(csv, `power-${day}.csv`)),
+              }}
+            />
+          ) : (
+            <Alert variant="info" className="mt-3">
+              {t('history.NoPower')}
+            </Alert>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { useCallback, useState } from 'react';
+import { energyPath, getCsv, getEnergy } from '../../api/history';
+import { useApiData } from '../../api/use-api-data';
+import { SelectField } from '../../components/form/controls';
+import { Spinner } from '../../components/spinner';
+import { useI18n } from '../../i18n/i18n-provider';
+import { saveBlob } from '../../lib/download';
+import {
+  energyBars,
+  energyRange,
+  energySummary,
+  formatKwh,
+  periodLabel,
+  shiftAnchor,
+  type Bar,
+  type EnergyBy,
+} from '../../lib/energy';
+import { EnergyBars } from './energy-bars';
+import { Step } from './step';
+
+const BY_TEXT = { day: 'Day', month: 'Month', year: 'Year' } as const;
+
+/** Energy as bars: the days of a month, the months of a year, or the years; all inverters or one. */
+export function EnergyHistory({ today, firstYear }: { today: string; firstYear: string }) {
+  const { t, locale } = useI18n();
+  const [by, setBy] = useState<EnergyBy>('day');
+  const [anchor, setAnchor] = useState(today);
+  const [serial, setSerial] = useState('');
+  const [from, to] = energyRange(by, anchor, firstYear);
+  const load = useCallback((signal: AbortSignal) => getEnergy(by, from, to, signal), [by, from, to]);
+  const { data } = useApiData(load);
+  const answer = data?.by === by && data.from === from ? data : undefined;
+  const bars = answer ? energyBars(answer, serial || undefined) : [];
+  const { total, best } = energySummary(bars);
+  const kwh = (wh: number) => formatKwh(locale, wh);
+  const period =
+    by === 'year'
+      ? `${from.slice(0, 4)}–${to.slice(0, 4)}`
+      : periodLabel(locale, from.slice(0, by === 'day' ? 7 : 4));
+  const each = answer && !serial && answer.inverters.length > 1 ? answer.inverters : [];
+  const readOut = (bar: Bar) => {
+    const row = answer?.periods.find((p) => p.period === bar.period);
+    const parts = each.map(
+      ({ serial: s, name }) => `${name} ${row?.inverters[s] == null ? '–' : kwh(row.inverters[s]!)}`,
+    );
+    return `${periodLabel(locale, bar.period)}: ${bar.wh === null ? '–' : kwh(bar.wh)}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+  };
+  const download = () =>
+    void getCsv(energyPath(by, from, to, serial || undefined, true)).then((csv) =>
+      saveBlob(csv, `energy-${by}-${from}-${to}${serial ? `-${serial}` : ''}.csv`),
+    );
+
+  return (
+    <section className="card" aria-labelledby="history-energy-title">
+      <div className="card-header d-flex flex-wrap align-items-center gap-2">
+        <h2 className="h6 mb-0 me-auto" id="history-energy-title">
+          {t('history.Energy')}
+        </h2>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={download}>
+          {t('home.DownloadCsv')}
+        </button>
+      </div>
+      <div className="card-body">
+        <div className="row g-2">
+          <div className="col-sm-6">
+            <SelectField
+              id="history-by"
+              label={t('history.By')}
+              value={by}
+              onChange={setBy}
+              options={(['day', 'month', 'year'] as const).map((value) => ({
+                value,
+                label: t(`history.By${BY_TEXT[value]}`),
+              }))}
+            />
+          </div>
+          <div className="col-sm-6">
+            <SelectField
+              id="history-inverter"
+              label={t('history.Inverter')}
+              value={serial}
+              onChange={setSerial}
+              options={[
+                { value: '', label: t('history.AllInverters') },
+                ...(data?.inverters ?? []).map(({ serial: value, name }) => ({ value, label: name })),
+              ]}
+            />
+          </div>
+        </div>
+        <div className="d-flex align-items-center gap-2 mb-2">
+          {by !== 'year' && (
+            <Step
+              label={t('history.Previous')}
+              step={-1}
+              onClick={() => setAnchor(shiftAnchor(by, anchor, -1))}
+            />
+          )}
+          <h3 className="h6 mb-0" data-energy-period="">
+            {period}
+          </h3>
+          {by !== 'year' && (
+            <Step
+              label={t('history.Next')}
+              step={1}
+              disabled={shiftAnchor(by, anchor, 1) > today}
+              onClick={() => setAnchor(shiftAnchor(by, anchor, 1))}
+            />
+          )}
+        </div>
+        {!answer ? (
+          <Spinner />
+        ) : (
+          <>
+            <p className="visually-hidden" data-energy-summary="">
+              {total === null || !best
+                ? t('history.NoEnergy', { period })
+                : t(`history.Summary${BY_TEXT[by]}`, {
+                    period,
+                    energy: kwh(total),
+                    best: periodLabel(locale, best.period),
+                    most: kwh(best.wh!),
+                  })}
+            </p>
+            <EnergyBars bars={bars} readOut={readOut} hint={t('history.Pick')} label={t('history.Bars')} />
+            <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0" data-energy-totals="">
+              <li className="fw-semibold">
+                {t('history.Total', { period, energy: total === null ? '–' : kwh(total) })}
+              </li>
+              {each.map(({ serial: s, name }) => {
+                const sum = energySummary(energyBars(answer, s)).total;
+                return (
+                  <li key={s}>
+                    {name}: {sum === null ? '–' : kwh(sum)}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
