@@ -22,8 +22,10 @@ function companionRoutes(): Plugin {
 // same app plus the history screens (src/features/history, the `history` texts), which
 // exist only where `import.meta.env.MODE === 'companion'`. In the device build that is
 // false at compile time, so they are dropped as dead code and cost no flash.
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, command }) => {
   const companion = mode === 'companion';
+  // Only the device build leaves the history texts out (the dev server and tests keep all).
+  const deviceBuild = command === 'build' && !companion;
   return {
     base: './',
     resolve: {
@@ -36,12 +38,12 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
-      ...builtInMessages(new URL('./src/i18n/', import.meta.url), companion ? [] : ['history']),
+      ...builtInMessages(new URL('./src/i18n/', import.meta.url), deviceBuild ? ['history'] : []),
       companion && companionRoutes(),
       deviceBundle({
         content: ['index.html', 'src/**/*.{ts,tsx}'],
         // Classes only the history screens name must not keep their CSS in flash.
-        skippedContent: companion ? [] : ['src/features/history/**'],
+        skippedContent: deviceBuild ? ['src/features/history/**'] : [],
         // Colour classes the code builds from a variant at run time, and only those
         // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).
         safelist: [
