@@ -6,8 +6,8 @@ import { formatValue } from '../../lib/format';
 export function LiveTotals({ total }: { total: LiveTotal }) {
   const { t, locale } = useI18n();
   const items: [string, ValueObject][] = [
-    ['invertertotalinfo.TotalYieldTotal', total.YieldTotal],
-    ['invertertotalinfo.TotalYieldDay', total.YieldDay],
+    ['inverterchannelproperty.YieldTotal', total.YieldTotal],
+    ['inverterchannelproperty.YieldDay', total.YieldDay],
     ['invertertotalinfo.TotalPower', total.Power],
   ];
   return (
