@@ -27,7 +27,8 @@ export default defineConfig({
       // Colour classes the code builds from a variant at run time, and only those
       // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).
       safelist: [
-        /^(text-bg|btn|alert)-(primary|secondary|success|danger|warning|info|dark)$/,
+        /^(text-bg|alert)-(primary|secondary|success|danger|warning|info|dark)$/,
+        /^btn-(primary|danger|warning)$/,
         /^text-(success|danger|warning|body)-emphasis$/,
         /^show$/,
         /^fade$/,
