@@ -11,6 +11,13 @@ import { reactAsEsm } from './build/react-esm.ts';
 // index.html sets a <base> element that points at the app's root.
 export default defineConfig({
   base: './',
+  // JSX as `createElement(type, props, ...children)` (React's classic runtime, still part of
+  // React 19) instead of `jsx(type, {...props, children: [...]})`: about 1,100 elements
+  // without `children:[` and `]` are 28 kB less JavaScript, ~960 bytes less gzip.
+  oxc: {
+    jsx: { runtime: 'classic', pragma: '__h', pragmaFrag: '__F' },
+    jsxInject: "import { createElement as __h, Fragment as __F } from 'react'",
+  },
   resolve: {
     alias: {
       'use-sync-external-store/shim/index.js': fileURLToPath(
@@ -19,7 +26,7 @@ export default defineConfig({
     },
   },
   plugins: [
-    react(),
+    react({ jsxRuntime: 'classic' }),
     reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
     ...builtInMessages(new URL('./src/i18n/', import.meta.url)),
     deviceBundle({
