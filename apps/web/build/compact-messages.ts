@@ -77,13 +77,14 @@ function readTrees(files: readonly string[]): Record<string, Tree> {
 }
 
 /**
- * `t('menu.About')`, `tc('…', n)` and `has('…')` with a literal key of the list become
+ * `t('menu.About')`, `tc('…', n)`, `tm('…')` and `has('…')` with a literal key of the list become
  * `t(12)`: the key text then exists once, in the list (src/i18n/languages.ts maps the
  * index back). Keys built at run time (`t(\`apiresponse.${code}\`)`) stay strings.
  */
 export function indexMessageKeys(code: string, index: ReadonlyMap<string, number>): string {
-  return code.replace(/\b(t|tc|has)\(\s*(['"`])([\w. -]+)\2/g, (call, name: string, _quote, key: string) =>
-    index.has(key) ? `${name}(${index.get(key)}` : call,
+  return code.replace(
+    /\b(t|tc|tm|has)\(\s*(['"`])([\w. -]+)\2/g,
+    (call, name: string, _quote, key: string) => (index.has(key) ? `${name}(${index.get(key)}` : call),
   );
 }
 

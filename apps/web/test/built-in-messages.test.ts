@@ -46,10 +46,11 @@ describe('message keys written as their index', () => {
     ['home.Ok', 7],
   ]);
 
-  it('replaces literal keys of t, tc and has, and leaves everything else', () => {
+  it('replaces literal keys of t, tc, tm and has, and leaves everything else', () => {
     const code = [
       "t('menu.About')",
       'i18n.tc("home.Ok", n)',
+      "tm('home.Ok')",
       'has(`menu.About`)',
       "t('menu.Unknown')",
       't(`apiresponse.${code}`)',
@@ -59,6 +60,7 @@ describe('message keys written as their index', () => {
     expect(indexMessageKeys(code, index).split('\n')).toEqual([
       't(0)',
       'i18n.tc(7, n)',
+      'tm(7)',
       'has(0)',
       "t('menu.Unknown')",
       't(`apiresponse.${code}`)',
