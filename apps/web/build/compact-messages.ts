@@ -79,13 +79,19 @@ function readTrees(files: readonly string[]): Record<string, Tree> {
 /**
  * `t('menu.About')`, `tc('…', n)`, `tm('…')` and `has('…')` with a literal key of the list become
  * `t(12)`: the key text then exists once, in the list (src/i18n/languages.ts maps the
- * index back). Keys built at run time (`t(\`apiresponse.${code}\`)`) stay strings.
+ * index back). So does any other string literal equal to a key (`{ key: 'home.LimitRange' }`,
+ * menu tables): the code only ever hands such a value to the translator, compares it with
+ * another literal, or uses it as a React key (review this when a key's text is used
+ * otherwise). Index 0 stays a string: a falsy key would read as "no message". Keys built at
+ * run time (`t(\`apiresponse.${code}\`)`) stay strings.
  */
 export function indexMessageKeys(code: string, index: ReadonlyMap<string, number>): string {
-  return code.replace(
-    /\b(t|tc|tm|has)\(\s*(['"`])([\w. -]+)\2/g,
-    (call, name: string, _quote, key: string) => (index.has(key) ? `${name}(${index.get(key)}` : call),
-  );
+  const indexOf = (key: string) => (index.get(key) ? String(index.get(key)) : undefined);
+  return code
+    .replace(/\b(t|tc|tm|has)\(\s*(['"`])([\w. -]+)\2/g, (call, name: string, _quote, key: string) =>
+      index.has(key) ? `${name}(${index.get(key)}` : call,
+    )
+    .replace(/(['"])([\w.]+)\1/g, (literal, _quote, key: string) => indexOf(key) ?? literal);
 }
 
 export function builtInMessages(dir: URL): Plugin[] {

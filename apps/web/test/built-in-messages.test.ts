@@ -46,7 +46,7 @@ describe('message keys written as their index', () => {
     ['home.Ok', 7],
   ]);
 
-  it('replaces literal keys of t, tc, tm and has, and leaves everything else', () => {
+  it('replaces literal keys of t, tc, tm and has, any other literal key but index 0, and leaves everything else', () => {
     const code = [
       "t('menu.About')",
       'i18n.tc("home.Ok", n)',
@@ -56,6 +56,8 @@ describe('message keys written as their index', () => {
       't(`apiresponse.${code}`)',
       "format('menu.About')",
       "const label = 'menu.About'",
+      "const problem = { key: 'home.Ok' }",
+      "const text = 'home.Ok is fine'",
     ].join('\n');
     expect(indexMessageKeys(code, index).split('\n')).toEqual([
       't(0)',
@@ -66,6 +68,8 @@ describe('message keys written as their index', () => {
       't(`apiresponse.${code}`)',
       "format('menu.About')",
       "const label = 'menu.About'",
+      'const problem = { key: 7 }',
+      "const text = 'home.Ok is fine'",
     ]);
   });
 
