@@ -11,6 +11,12 @@ const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
  */
 const APP_JS_GZ_BUDGET = 140_000;
 
+/**
+ * The six files together as stored in flash: 150,578 bytes at the time of issue 22, held
+ * there so no file of the folder grows unnoticed (the goal is 124,000).
+ */
+const FOLDER_BUDGET = 151_000;
+
 test('the build is exactly the six files of the device bundle', async () => {
   const files = (await readdir(DIST, { recursive: true })).map((f) => f.split('\\').join('/'));
   const regular: string[] = [];
@@ -28,4 +34,13 @@ test('the build is exactly the six files of the device bundle', async () => {
 test(`js/app.js.gz stays within ${APP_JS_GZ_BUDGET} bytes`, async () => {
   const { size } = await stat(join(DIST, 'js/app.js.gz'));
   expect(size).toBeLessThanOrEqual(APP_JS_GZ_BUDGET);
+});
+
+test(`the whole folder stays within ${FOLDER_BUDGET} bytes`, async () => {
+  let total = 0;
+  for (const file of await readdir(DIST, { recursive: true })) {
+    const info = await stat(join(DIST, file));
+    if (info.isFile()) total += info.size;
+  }
+  expect(total).toBeLessThanOrEqual(FOLDER_BUDGET);
 });
