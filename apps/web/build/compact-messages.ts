@@ -2,7 +2,7 @@
 // keys in `t('a.b')` calls into their index in the key list.
 //
 // Storage: the key list once, grouped by its first part (`menu:About,Login;base:Yes`),
-// then each language's texts as one string in key order, one line each. A German or
+// then each language's texts as one string in key order, separated by `~`. A German or
 // French text equal to the English one is stored empty: the translator falls back to
 // English for it anyway. Three JSON trees would repeat every key three times and spread
 // them beyond gzip's 32 kB window. The app unpacks a language when it is first shown
@@ -13,6 +13,11 @@ import type { Plugin } from 'vite';
 
 export const MESSAGES_MODULE = 'virtual:built-in-messages';
 const RESOLVED = `\0${MESSAGES_MODULE}`;
+/**
+ * Between two texts of a language: a character no text holds, one byte in the JSON string
+ * where a line break takes two (`\\n`); src/i18n/languages.ts splits on the same.
+ */
+export const SEPARATOR = '~';
 /** English first: its keys are the list; a language lacking a key falls back to English. */
 export const BUILT_IN_CODES = ['en', 'de', 'fr'] as const;
 
@@ -60,11 +65,11 @@ export function compactMessages(trees: Readonly<Record<string, Tree>>): {
       grouped
         .map((key) => {
           const text = messages.get(key) ?? '';
-          if (/\n/.test(text)) throw new Error(`${code} ${key}: a message cannot hold a line break`);
+          if (text.includes(SEPARATOR)) throw new Error(`${code} ${key}: a message cannot hold ${SEPARATOR}`);
           if (code === BUILT_IN_CODES[0] && text === '') throw new Error(`en ${key} is empty`);
           return code !== BUILT_IN_CODES[0] && text === english.get(key) ? '' : text;
         })
-        .join('\n'),
+        .join(SEPARATOR),
     ]),
   );
   return { keys: packKeys(grouped), order: grouped, texts };

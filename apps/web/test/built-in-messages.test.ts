@@ -29,14 +29,14 @@ describe('the compact form of the built-in translations', () => {
     });
     expect(keys).toBe('menu:About,Login;base:Yes;more:Ok');
     expect(order).toEqual(['menu.About', 'menu.Login', 'base.Yes', 'more.Ok']);
-    expect(texts).toEqual({ en: 'About\nLogin\nYes\nOK', de: 'Über\n\n\n' });
-    expect(messageTree(order, texts.de!.split('\n'))).toEqual({ menu: { About: 'Über' } });
+    expect(texts).toEqual({ en: 'About~Login~Yes~OK', de: 'Über~~~' });
+    expect(messageTree(order, texts.de!.split('~'))).toEqual({ menu: { About: 'Über' } });
   });
 
   it('keeps a key added later with its group', () => {
     const { order } = compactMessages({ en: { a: { X: 'x' }, b: { Y: 'y' } } });
     expect(order).toEqual(['a.X', 'b.Y']);
-    expect(() => compactMessages({ en: { a: { X: 'one\ntwo' } } })).toThrow(/line break/);
+    expect(() => compactMessages({ en: { a: { X: 'one~two' } } })).toThrow(/cannot hold ~/);
   });
 });
 
