@@ -77,6 +77,9 @@ export default defineConfig({
       output: {
         entryFileNames: 'js/app.js',
         codeSplitting: false,
+        // Oxc's minifier on the chunk, then terser over its output: each finds what the
+        // other leaves, 606 bytes of gzip together (README, the byte squeeze).
+        minify: true,
       },
     },
   },
