@@ -28,6 +28,13 @@ export default defineConfig(({ mode, command }) => {
   const deviceBuild = command === 'build' && !companion;
   return {
     base: './',
+    // JSX as `createElement(type, props, ...children)` (React's classic runtime, still part of
+    // React 19) instead of `jsx(type, {...props, children: [...]})`: about 1,100 elements
+    // without `children:[` and `]` are 28 kB less JavaScript, ~960 bytes less gzip.
+    oxc: {
+      jsx: { runtime: 'classic', pragma: '__h', pragmaFrag: '__F' },
+      jsxInject: "import { createElement as __h, Fragment as __F } from 'react'",
+    },
     resolve: {
       alias: {
         'use-sync-external-store/shim/index.js': fileURLToPath(
@@ -36,7 +43,7 @@ export default defineConfig(({ mode, command }) => {
       },
     },
     plugins: [
-      react(),
+      react({ jsxRuntime: 'classic' }),
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
       ...builtInMessages(new URL('./src/i18n/', import.meta.url), deviceBuild ? ['history'] : []),
       companion && companionRoutes(),
@@ -47,7 +54,8 @@ export default defineConfig(({ mode, command }) => {
         // Colour classes the code builds from a variant at run time, and only those
         // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).
         safelist: [
-          /^(text-bg|btn|alert)-(primary|secondary|success|danger|warning|info|dark)$/,
+          /^(text-bg|alert)-(primary|secondary|success|danger|warning|info|dark)$/,
+          /^btn-(primary|danger|warning)$/,
           /^text-(success|danger|warning|body)-emphasis$/,
           /^show$/,
           /^fade$/,
@@ -89,6 +97,9 @@ export default defineConfig(({ mode, command }) => {
         output: {
           entryFileNames: 'js/app.js',
           codeSplitting: false,
+          // Oxc's minifier on the chunk, then terser over its output: each finds what the
+          // other leaves, 606 bytes of gzip together (README, the byte squeeze).
+          minify: true,
         },
       },
     },

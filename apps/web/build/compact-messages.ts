@@ -2,7 +2,7 @@
 // keys in `t('a.b')` calls into their index in the key list.
 //
 // Storage: the key list once, grouped by its first part (`menu:About,Login;base:Yes`),
-// then each language's texts as one string in key order, one line each. A German or
+// then each language's texts as one string in key order, separated by `~`. A German or
 // French text equal to the English one is stored empty: the translator falls back to
 // English for it anyway. Three JSON trees would repeat every key three times and spread
 // them beyond gzip's 32 kB window. The app unpacks a language when it is first shown
@@ -13,6 +13,11 @@ import type { Plugin } from 'vite';
 
 export const MESSAGES_MODULE = 'virtual:built-in-messages';
 const RESOLVED = `\0${MESSAGES_MODULE}`;
+/**
+ * Between two texts of a language: a character no text holds, one byte in the JSON string
+ * where a line break takes two (`\\n`); src/i18n/languages.ts splits on the same.
+ */
+export const SEPARATOR = '~';
 /** English first: its keys are the list; a language lacking a key falls back to English. */
 export const BUILT_IN_CODES = ['en', 'de', 'fr'] as const;
 
@@ -60,11 +65,11 @@ export function compactMessages(trees: Readonly<Record<string, Tree>>): {
       grouped
         .map((key) => {
           const text = messages.get(key) ?? '';
-          if (/\n/.test(text)) throw new Error(`${code} ${key}: a message cannot hold a line break`);
+          if (text.includes(SEPARATOR)) throw new Error(`${code} ${key}: a message cannot hold ${SEPARATOR}`);
           if (code === BUILT_IN_CODES[0] && text === '') throw new Error(`en ${key} is empty`);
           return code !== BUILT_IN_CODES[0] && text === english.get(key) ? '' : text;
         })
-        .join('\n'),
+        .join(SEPARATOR),
     ]),
   );
   return { keys: packKeys(grouped), order: grouped, texts };
@@ -82,14 +87,21 @@ function readTrees(files: readonly string[], skipped: readonly string[]): Record
 }
 
 /**
- * `t('menu.About')`, `tc('…', n)` and `has('…')` with a literal key of the list become
+ * `t('menu.About')`, `tc('…', n)`, `tm('…')` and `has('…')` with a literal key of the list become
  * `t(12)`: the key text then exists once, in the list (src/i18n/languages.ts maps the
- * index back). Keys built at run time (`t(\`apiresponse.${code}\`)`) stay strings.
+ * index back). So does any other string literal equal to a key (`{ key: 'home.LimitRange' }`,
+ * menu tables): the code only ever hands such a value to the translator, compares it with
+ * another literal, or uses it as a React key (review this when a key's text is used
+ * otherwise). Index 0 stays a string: a falsy key would read as "no message". Keys built at
+ * run time (`t(\`apiresponse.${code}\`)`) stay strings.
  */
 export function indexMessageKeys(code: string, index: ReadonlyMap<string, number>): string {
-  return code.replace(/\b(t|tc|has)\(\s*(['"`])([\w. -]+)\2/g, (call, name: string, _quote, key: string) =>
-    index.has(key) ? `${name}(${index.get(key)}` : call,
-  );
+  const indexOf = (key: string) => (index.get(key) ? String(index.get(key)) : undefined);
+  return code
+    .replace(/\b(t|tc|tm|has)\(\s*(['"`])([\w. -]+)\2/g, (call, name: string, _quote, key: string) =>
+      index.has(key) ? `${name}(${index.get(key)}` : call,
+    )
+    .replace(/(['"])([\w.]+)\1/g, (literal, _quote, key: string) => indexOf(key) ?? literal);
 }
 
 export function builtInMessages(dir: URL, skipped: readonly string[] = []): Plugin[] {

@@ -44,6 +44,33 @@ export function cssInjection(css: string): string {
 }
 
 /**
+ * Custom properties renamed to the shortest free names (`--a`, `--b`, ...), the most used
+ * first: Bootstrap's `--bs-btn-hover-border-color` and its kin are read about a thousand
+ * times in the purged CSS. Names in `keep` (those the code or index.html sets or reads)
+ * stay as they are.
+ */
+export function shortenCustomProperties(css: string, keep: ReadonlySet<string>): string {
+  const counts = new Map<string, number>();
+  for (const [name] of css.matchAll(/--[\w-]+/g)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const names = new Map<string, string>();
+  let next = 0;
+  for (const [name] of [...counts].sort((a, b) => b[1] - a[1])) {
+    if (keep.has(name)) continue;
+    let short: string;
+    do {
+      let n = next++;
+      short = '--';
+      do {
+        short += String.fromCharCode(97 + (n % 26));
+        n = Math.floor(n / 26) - 1;
+      } while (n >= 0);
+    } while (keep.has(short) || counts.has(short));
+    names.set(name, short);
+  }
+  return css.replace(/--[\w-]+/g, (name) => names.get(name) ?? name);
+}
+
+/**
  * index.html as stored: inline scripts minified (their comments explain the source, not
  * the device) and the indentation between tags gone.
  */
@@ -93,9 +120,13 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
         : [];
       for (const item of cssAssets) delete bundle[item.fileName];
 
-      if (entry?.type === 'chunk' && purged?.css) entry.code = cssInjection(purged.css) + entry.code;
-
       const html = bundle['index.html'];
+      if (entry?.type === 'chunk' && purged?.css) {
+        const named = entry.code + (html?.type === 'asset' ? String(html.source) : '');
+        const keep = new Set(named.match(/--[\w-]+/g));
+        entry.code = cssInjection(shortenCustomProperties(purged.css, keep)) + entry.code;
+      }
+
       if (html?.type === 'asset') {
         html.source = await compactHtml(String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, ''));
       }

@@ -29,14 +29,14 @@ describe('the compact form of the built-in translations', () => {
     });
     expect(keys).toBe('menu:About,Login;base:Yes;more:Ok');
     expect(order).toEqual(['menu.About', 'menu.Login', 'base.Yes', 'more.Ok']);
-    expect(texts).toEqual({ en: 'About\nLogin\nYes\nOK', de: 'Über\n\n\n' });
-    expect(messageTree(order, texts.de!.split('\n'))).toEqual({ menu: { About: 'Über' } });
+    expect(texts).toEqual({ en: 'About~Login~Yes~OK', de: 'Über~~~' });
+    expect(messageTree(order, texts.de!.split('~'))).toEqual({ menu: { About: 'Über' } });
   });
 
   it('keeps a key added later with its group', () => {
     const { order } = compactMessages({ en: { a: { X: 'x' }, b: { Y: 'y' } } });
     expect(order).toEqual(['a.X', 'b.Y']);
-    expect(() => compactMessages({ en: { a: { X: 'one\ntwo' } } })).toThrow(/line break/);
+    expect(() => compactMessages({ en: { a: { X: 'one~two' } } })).toThrow(/cannot hold ~/);
   });
 });
 
@@ -46,24 +46,30 @@ describe('message keys written as their index', () => {
     ['home.Ok', 7],
   ]);
 
-  it('replaces literal keys of t, tc and has, and leaves everything else', () => {
+  it('replaces literal keys of t, tc, tm and has, any other literal key but index 0, and leaves everything else', () => {
     const code = [
       "t('menu.About')",
       'i18n.tc("home.Ok", n)',
+      "tm('home.Ok')",
       'has(`menu.About`)',
       "t('menu.Unknown')",
       't(`apiresponse.${code}`)',
       "format('menu.About')",
       "const label = 'menu.About'",
+      "const problem = { key: 'home.Ok' }",
+      "const text = 'home.Ok is fine'",
     ].join('\n');
     expect(indexMessageKeys(code, index).split('\n')).toEqual([
       't(0)',
       'i18n.tc(7, n)',
+      'tm(7)',
       'has(0)',
       "t('menu.Unknown')",
       't(`apiresponse.${code}`)',
       "format('menu.About')",
       "const label = 'menu.About'",
+      'const problem = { key: 7 }',
+      "const text = 'home.Ok is fine'",
     ]);
   });
 

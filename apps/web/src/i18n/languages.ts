@@ -36,7 +36,7 @@ for (const [code, lines] of Object.entries(texts)) {
   let tree: MessageTree | undefined;
   Object.defineProperty(BUILT_IN_MESSAGES, code, {
     enumerable: true,
-    get: () => (tree ??= messageTree(MESSAGE_KEYS, lines.split('\n'))),
+    get: () => (tree ??= messageTree(MESSAGE_KEYS, lines.split('~'))),
   });
 }
 

@@ -14,7 +14,7 @@ export function ConfigPage() {
   const load = useCallback((signal: AbortSignal) => getFileList({ signal }), []);
   const { data: files, isLoading, reload } = useApiData(load);
   return (
-    <PageFrame title={t('fileadmin.ConfigManagement')} isLoading={isLoading && !files} onReload={reload}>
+    <PageFrame title={t('menu.ConfigManagement')} isLoading={isLoading && !files} onReload={reload}>
       <BackupCard />
       <RestoreCard />
       <FileListCard files={files} onChanged={reload} />

@@ -53,12 +53,12 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
             <table className="table table-hover align-middle mb-0">
               <thead>
                 <tr>
-                  <th scope="col">{t('fileadmin.Name')}</th>
+                  <th scope="col">{t('inverteradmin.InverterName')}</th>
                   <th scope="col" className="text-end">
                     {t('fileadmin.Size')}
                   </th>
                   <th scope="col" className="text-end">
-                    {t('fileadmin.Action')}
+                    {t('inverteradmin.Action')}
                   </th>
                 </tr>
               </thead>
@@ -84,9 +84,9 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
                           type="button"
                           className="btn btn-sm btn-outline-danger m-1"
                           onClick={() => setToDelete(file.name)}
-                          aria-label={`${t('fileadmin.Delete')}: ${file.name}`}
+                          aria-label={`${t('inverteradmin.Delete')}: ${file.name}`}
                         >
-                          {t('fileadmin.Delete')}
+                          {t('inverteradmin.Delete')}
                         </button>
                       )}
                     </td>
@@ -100,7 +100,7 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
       <ConfirmDialog
         open={toDelete !== undefined}
         title={t('fileadmin.DeleteHeader')}
-        confirmLabel={t('fileadmin.Delete')}
+        confirmLabel={t('inverteradmin.Delete')}
         onConfirm={remove}
         onCancel={() => setToDelete(undefined)}
         busy={busy}

@@ -62,7 +62,7 @@ export function FirmwarePage() {
             <Alert variant="danger">{state.message}</Alert>
             <p>{t('firmwareupgrade.ErrorHint')}</p>
             <button type="button" className="btn btn-secondary me-2" onClick={back}>
-              {t('firmwareupgrade.Back')}
+              {t('fileadmin.Back')}
             </button>
             <button type="button" className="btn btn-primary" onClick={upload.retry}>
               {t('firmwareupgrade.Retry')}

@@ -52,11 +52,11 @@ export function useFirmwareUpload(): FirmwareUpload {
       try {
         busy(t('firmwareupgrade.WaitingForDevice'));
         await waitForDevice(signal);
-        busy(t('firmwareupgrade.UploadProgress'));
+        busy(t('fileadmin.Uploading'));
         const result = await uploadFirmware(
           md5,
           file,
-          (percent) => busy(t('firmwareupgrade.UploadProgress'), percent),
+          (percent) => busy(t('fileadmin.Uploading'), percent),
           signal,
         );
         if (signal.aborted) return;

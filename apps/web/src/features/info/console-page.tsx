@@ -84,7 +84,7 @@ export function ConsolePage() {
 
   const label = t('console.VirtualDebugConsole');
   return (
-    <PageFrame title={t('console.Console')} online={online}>
+    <PageFrame title={t('menu.Console')} online={online}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <div className="form-check form-switch mb-0 me-auto">
           <input

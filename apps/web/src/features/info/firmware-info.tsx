@@ -32,7 +32,7 @@ export function FirmwareInfo({ status, version, check, checkAllowed, onCheckAllo
     <InfoCard
       title={t('firmwareinfo.FirmwareInformation')}
       facts={[
-        ['firmwareinfo.Hostname', status.hostname],
+        ['networkadmin.Hostname', status.hostname],
         ['firmwareinfo.SdkVersion', status.sdkversion],
         ['firmwareinfo.ConfigVersion', status.config_version],
         [

@@ -39,34 +39,34 @@ export function MqttInfoPage() {
         ]}
       />
       <InfoCard
-        title={t('mqttinfo.ConfigurationSummary')}
+        title={t('ntpinfo.ConfigurationSummary')}
         facts={[
-          ['mqttinfo.Status', setting(status.mqtt_enabled)],
-          ['mqttinfo.Server', status.mqtt_hostname],
-          ['mqttinfo.Port', status.mqtt_port],
-          ['mqttinfo.ClientId', status.mqtt_clientid],
+          ['menu.MQTT', setting(status.mqtt_enabled)],
+          ['mqttadmin.MqttBrokerParameter', status.mqtt_hostname],
+          ['mqttadmin.Port', status.mqtt_port],
+          ['mqttadmin.ClientId', status.mqtt_clientid],
           ['mqttinfo.Username', status.mqtt_username],
-          ['mqttinfo.BaseTopic', status.mqtt_topic],
+          ['mqttadmin.BaseTopic', status.mqtt_topic],
           ['mqttinfo.LwtTopic', status.mqtt_lwt_topic],
           ['mqttinfo.PublishInterval', t('mqttinfo.Seconds', { sec: status.mqtt_publish_interval })],
-          ['mqttinfo.CleanSession', setting(status.mqtt_clean_session)],
-          ['mqttinfo.Retain', setting(status.mqtt_retain)],
+          ['mqttadmin.CleanSession', setting(status.mqtt_clean_session)],
+          ['mqttadmin.EnableRetain', setting(status.mqtt_retain)],
           ['mqttinfo.Tls', setting(tls)],
           tls && ['mqttinfo.RootCertifcateInfo', certificate(status.mqtt_root_ca_cert_info)],
           tls && ['mqttinfo.TlsCertLogin', setting(status.mqtt_tls_cert_login)],
           tls &&
             status.mqtt_tls_cert_login && [
-              'mqttinfo.ClientCertifcateInfo',
+              'mqttadmin.ClientCert',
               certificate(status.mqtt_client_cert_info),
             ],
         ]}
       />
       <InfoCard
-        title={t('mqttinfo.HassSummary')}
+        title={t('mqttadmin.EnableHass')}
         facts={[
-          ['mqttinfo.Status', setting(status.mqtt_hass_enabled)],
-          ['mqttinfo.BaseTopic', status.mqtt_hass_topic],
-          ['mqttinfo.Retain', setting(status.mqtt_hass_retain)],
+          ['menu.MQTT', setting(status.mqtt_hass_enabled)],
+          ['mqttadmin.BaseTopic', status.mqtt_hass_topic],
+          ['mqttadmin.EnableRetain', setting(status.mqtt_hass_retain)],
           ['mqttinfo.Expire', setting(status.mqtt_hass_expire)],
           ['mqttinfo.IndividualPanels', setting(status.mqtt_hass_individualpanels)],
         ]}

@@ -24,8 +24,8 @@ export function NetworkInfoPage() {
           <InfoCard
             title={t('wifistationinfo.WifiStationInfo')}
             facts={[
-              ['wifistationinfo.Status', enabled(status.sta_status)],
-              ['wifistationinfo.Ssid', status.sta_ssid],
+              ['ntpinfo.Status', enabled(status.sta_status)],
+              ['networkadmin.WifiSsid', status.sta_ssid],
               ['wifistationinfo.Bssid', status.sta_bssid],
               [
                 'wifistationinfo.Quality',
@@ -37,8 +37,8 @@ export function NetworkInfoPage() {
           <InfoCard
             title={t('wifiapinfo.WifiApInfo')}
             facts={[
-              ['wifiapinfo.Status', enabled(status.ap_status)],
-              ['wifiapinfo.Ssid', status.ap_ssid],
+              ['ntpinfo.Status', enabled(status.ap_status)],
+              ['networkadmin.WifiSsid', status.ap_ssid],
               ['wifiapinfo.Stations', status.ap_stationnum],
             ]}
           />
@@ -46,20 +46,20 @@ export function NetworkInfoPage() {
             title={t('interfacenetworkinfo.NetworkInterface', { iface: status.network_mode })}
             facts={[
               ['interfacenetworkinfo.Mode', status.network_mode],
-              ['interfacenetworkinfo.Hostname', status.network_hostname],
-              ['interfacenetworkinfo.IpAddress', status.network_ip],
-              ['interfacenetworkinfo.Netmask', status.network_netmask],
-              ['interfacenetworkinfo.DefaultGateway', status.network_gateway],
-              ['interfacenetworkinfo.Dns', status.network_dns1, { num: 1 }],
-              ['interfacenetworkinfo.Dns', status.network_dns2, { num: 2 }],
+              ['networkadmin.Hostname', status.network_hostname],
+              ['networkadmin.IpAddress', status.network_ip],
+              ['networkadmin.Netmask', status.network_netmask],
+              ['networkadmin.DefaultGateway', status.network_gateway],
+              ['networkadmin.Dns', status.network_dns1, { num: 1 }],
+              ['networkadmin.Dns', status.network_dns2, { num: 2 }],
               ['interfacenetworkinfo.MacAddress', status.network_mac],
             ]}
           />
           <InfoCard
             title={t('interfaceapinfo.NetworkInterface')}
             facts={[
-              ['interfaceapinfo.IpAddress', status.ap_ip],
-              ['interfaceapinfo.MacAddress', status.ap_mac],
+              ['networkadmin.IpAddress', status.ap_ip],
+              ['interfacenetworkinfo.MacAddress', status.ap_mac],
             ]}
           />
         </>

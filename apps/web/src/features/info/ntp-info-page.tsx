@@ -18,9 +18,9 @@ export function NtpInfoPage() {
           <InfoCard
             title={t('ntpinfo.ConfigurationSummary')}
             facts={[
-              ['ntpinfo.Server', status.ntp_server],
+              ['ntpadmin.TimeServer', status.ntp_server],
               ['ntpinfo.Timezone', <code>{status.ntp_timezone}</code>],
-              ['ntpinfo.TimezoneDescription', status.ntp_timezone_descr],
+              ['ntpadmin.Timezone', status.ntp_timezone_descr],
             ]}
           />
           <InfoCard

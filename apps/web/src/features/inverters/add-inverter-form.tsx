@@ -47,7 +47,7 @@ export function AddInverterForm({
         <div className="col-md-6">
           <InputSerial
             id="add-inverter-serial"
-            label={t('inverteradmin.Serial')}
+            label={t('inverteradmin.InverterSerial')}
             value={serial}
             onChange={setSerial}
             error={tried ? errors.serial : undefined}
@@ -57,7 +57,7 @@ export function AddInverterForm({
         <div className="col-md-6">
           <TextField
             id="add-inverter-name"
-            label={t('inverteradmin.Name')}
+            label={t('inverteradmin.InverterName')}
             value={name}
             onChange={setName}
             error={tried ? errors.name : undefined}

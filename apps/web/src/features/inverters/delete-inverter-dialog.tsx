@@ -24,7 +24,7 @@ export function DeleteInverterDialog({
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t('inverteradmin.Cancel')}
+            {t('base.Cancel')}
           </button>
           <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
             {t('inverteradmin.Delete')}

@@ -72,11 +72,11 @@ export function EditInverterDialog({
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t('inverteradmin.Cancel')}
+            {t('base.Cancel')}
           </button>
           <button type="submit" form={formId} className="btn btn-primary" disabled={saving}>
             {saving && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {t('inverteradmin.Save')}
+            {t('base.Save')}
           </button>
         </>
       }
@@ -88,7 +88,7 @@ export function EditInverterDialog({
           tabs={[
             {
               key: 'general',
-              label: title(t('inverteradmin.General'), generalBad),
+              label: title(t('inverterchannelinfo.General'), generalBad),
               content: <GeneralTab {...props} />,
             },
             {

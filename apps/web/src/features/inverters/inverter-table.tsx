@@ -45,9 +45,9 @@ export function InverterTable({ rows, move, onMoved, onEdit, onDelete }: Inverte
               {t('inverteradmin.Status')}
             </th>
             <th scope="col" className="d-none d-md-table-cell">
-              {t('inverteradmin.Serial')}
+              {t('inverteradmin.InverterSerial')}
             </th>
-            <th scope="col">{t('inverteradmin.Name')}</th>
+            <th scope="col">{t('inverteradmin.InverterName')}</th>
             <th scope="col" className="d-none d-lg-table-cell">
               {t('inverteradmin.Type')}
             </th>

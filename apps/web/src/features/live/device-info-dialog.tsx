@@ -17,20 +17,20 @@ export function DeviceInfoDialog({ inverter, onClose }: { inverter: LiveInverter
   const produced = productionDate(inverter.serial);
   const rows: [string, ReactNode][] = info
     ? [
-        ['devinfo.Serial', inverter.serial],
+        ['inverteradmin.InverterSerial', inverter.serial],
         ['devinfo.ProdYear', String(produced.year)],
         ['devinfo.ProdWeek', produced.week],
         ['devinfo.Model', info.hw_model_name || tm('devinfo.UnknownModel')],
         ['devinfo.DetectedMaxPower', `${info.max_power} W`],
         ['devinfo.BootloaderVersion', formatVersion(info.fw_bootloader_version)],
-        ['devinfo.FirmwareVersion', formatVersion(info.fw_build_version)],
+        ['firmwareinfo.FirmwareVersion', formatVersion(info.fw_build_version)],
         ['devinfo.FirmwareBuildDate', info.fw_build_datetime],
         ['devinfo.HardwarePartNumber', String(info.hw_part_number)],
         ['devinfo.HardwareVersion', String(info.hw_version)],
         // Reported from firmware v25.1.14 on; left out before.
         [
           'devinfo.SupportsPowerDistributionLogic',
-          info.pdl_supported === undefined ? '' : t(info.pdl_supported ? 'devinfo.Yes' : 'devinfo.No'),
+          info.pdl_supported === undefined ? '' : t(info.pdl_supported ? 'base.Yes' : 'base.No'),
         ],
       ]
     : [];

@@ -26,7 +26,7 @@ export function GridProfileDialog({ inverter, onClose }: { inverter: LiveInverte
         <Spinner />
       ) : empty || !profile ? (
         <Alert variant="info">
-          <strong>{t('gridprofile.NoInfo')}</strong> {t('gridprofile.NoInfoLong')}
+          <strong>{t('devinfo.NoInfo')}</strong> {t('devinfo.NoInfoLong')}
         </Alert>
       ) : (
         <>

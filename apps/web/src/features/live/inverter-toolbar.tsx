@@ -45,10 +45,10 @@ export function InverterToolbar({
         </button>
       </span>
       <button type="button" className="btn btn-outline-primary" onClick={() => onOpen('info')}>
-        {t('home.ShowInverterInfo')}
+        {t('Error.Details')}
       </button>
       <button type="button" className="btn btn-outline-primary" onClick={() => onOpen('grid')}>
-        {t('home.ShowGridProfile')}
+        {t('home.GridProfile')}
       </button>
       <button type="button" className="btn btn-outline-primary" onClick={() => onOpen('events')}>
         {t('home.ShowEventlog')}

@@ -77,7 +77,7 @@ export function OverviewPage() {
               value={sort}
               onChange={(event) => setSort(event.target.value as SortKey)}
             >
-              {(['inverteradmin.Order', 'inverteradmin.Name', 'inverterchannelproperty.Power'] as const).map(
+              {(['inverteradmin.Order', 'inverteradmin.InverterName', 'inverterchannelproperty.Power'] as const).map(
                 (key, i) => (
                   <option key={key} value={Object.keys(SORTS)[i]}>
                     {t(key)}

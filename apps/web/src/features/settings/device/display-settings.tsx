@@ -40,7 +40,7 @@ export function DisplaySettings({ form }: { form: ConfigForm<DeviceConfig> }) {
         {...form.number('display.diagramduration')}
         label={t('deviceadmin.DiagramDuration')}
         hint={t('deviceadmin.DiagramDurationHint')}
-        unit={t('deviceadmin.Seconds')}
+        unit={t('mqttadmin.Seconds')}
         min={DIAGRAM_DURATION_MIN}
         max={DIAGRAM_DURATION_MAX}
         required

@@ -25,7 +25,7 @@ export function PinTable({ active, selected }: { active: Pins; selected: PinMapp
         <thead>
           <tr>
             <th scope="col">{t('pininfo.Category')}</th>
-            <th scope="col">{t('pininfo.Name')}</th>
+            <th scope="col">{t('inverteradmin.InverterName')}</th>
             <th scope="col" className="text-end">
               {t('pininfo.ValueSelected')}
             </th>

@@ -41,7 +41,7 @@ export function DtuSettingsPage() {
             <NumberField
               {...form.number('pollinterval')}
               label={t('dtuadmin.PollInterval')}
-              unit={t('dtuadmin.Seconds')}
+              unit={t('mqttadmin.Seconds')}
               min={1}
               max={POLL_INTERVAL_MAX}
               required
@@ -65,7 +65,7 @@ export function DtuSettingsPage() {
                   hint={t('dtuadmin.CmtPaLevelHint')}
                   min={CMT_PA_LEVEL_MIN}
                   max={CMT_PA_LEVEL_MAX}
-                  format={(dbm) => t('dtuadmin.dBm', { dbm })}
+                  format={(dbm) => t('home.dBm', { dbm })}
                 />
                 <SelectField
                   {...form.number('cmt_country')}

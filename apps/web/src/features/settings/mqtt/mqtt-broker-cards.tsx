@@ -35,7 +35,7 @@ export function MqttBrokerCard({ form }: { form: Form }) {
         type="password"
         autoComplete="new-password"
         label={t('mqttadmin.Password')}
-        hint={t('mqttadmin.PasswordHint')}
+        hint={t('mqttadmin.UsernameHint')}
         maxLength={64}
       />
       <TextField

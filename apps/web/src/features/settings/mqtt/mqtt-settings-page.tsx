@@ -26,7 +26,7 @@ export function MqttSettingsPage() {
     <PageFrame title={t('mqttadmin.MqttSettings')} isLoading={form.isLoading}>
       {values && (
         <ConfigFormBody form={form}>
-          <FormCard title={t('mqttadmin.MqttConfiguration')}>
+          <FormCard title={t('menu.MQTT')}>
             <SwitchField {...form.check('mqtt_enabled')} label={t('mqttadmin.EnableMqtt')} />
             {values.mqtt_enabled && (
               <SwitchField {...form.check('mqtt_hass_enabled')} label={t('mqttadmin.EnableHass')} />
