@@ -55,10 +55,7 @@ export function MqttInfoPage() {
           tls && ['mqttinfo.RootCertifcateInfo', certificate(status.mqtt_root_ca_cert_info)],
           tls && ['mqttinfo.TlsCertLogin', setting(status.mqtt_tls_cert_login)],
           tls &&
-            status.mqtt_tls_cert_login && [
-              'mqttadmin.ClientCert',
-              certificate(status.mqtt_client_cert_info),
-            ],
+            status.mqtt_tls_cert_login && ['mqttadmin.ClientCert', certificate(status.mqtt_client_cert_info)],
         ]}
       />
       <InfoCard

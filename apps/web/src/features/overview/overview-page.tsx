@@ -77,13 +77,17 @@ export function OverviewPage() {
               value={sort}
               onChange={(event) => setSort(event.target.value as SortKey)}
             >
-              {(['inverteradmin.Order', 'inverteradmin.InverterName', 'inverterchannelproperty.Power'] as const).map(
-                (key, i) => (
-                  <option key={key} value={Object.keys(SORTS)[i]}>
-                    {t(key)}
-                  </option>
-                ),
-              )}
+              {(
+                [
+                  'inverteradmin.Order',
+                  'inverteradmin.InverterName',
+                  'inverterchannelproperty.Power',
+                ] as const
+              ).map((key, i) => (
+                <option key={key} value={Object.keys(SORTS)[i]}>
+                  {t(key)}
+                </option>
+              ))}
             </select>
             <span title={needsLogin}>
               <button
