@@ -39,6 +39,24 @@ function sunInfo(
   };
 }
 
+const outside = (text: string, max: number): boolean => byteLength(text) === 0 || byteLength(text) > max;
+
+/** The device's answer to a server name it refuses (every release checks it the same way). */
+const serverProblem = (server: string) =>
+  outside(server, 31)
+    ? warning('NTP Server must between 1 and 31 characters long!', ResponseCode.NtpServerLength, { max: 31 })
+    : undefined;
+
+/** The device's answer to a zone name it refuses. */
+const descrProblem = (descr: string) =>
+  outside(descr, 50)
+    ? warning(
+        'Timezone description must between 1 and 50 characters long!',
+        ResponseCode.NtpTimezoneDescriptionLength,
+        { max: 50 },
+      )
+    : undefined;
+
 const TIME_CHECKS = [
   ['year', 2022, 2100, 'Year must be a number between 2022 and 2100!', ResponseCode.NtpYearInvalid],
   ['month', 1, 12, 'Month must be a number between 1 and 12!', ResponseCode.NtpMonthInvalid],
@@ -107,24 +125,14 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
     }
     // Not presence-checked: a missing description is stored as the text "null".
     const descr = asString(member(data, 'ntp_timezone_descr'));
-    const outside = (text: string, max: number): boolean => byteLength(text) === 0 || byteLength(text) > max;
-    if (outside(server, 31)) {
-      return warning('NTP Server must between 1 and 31 characters long!', ResponseCode.NtpServerLength, {
-        max: 31,
-      });
-    }
-    if (outside(timezone, 50)) {
-      return warning('Timezone must between 1 and 50 characters long!', ResponseCode.NtpTimezoneLength, {
-        max: 50,
-      });
-    }
-    if (outside(descr, 50)) {
-      return warning(
-        'Timezone description must between 1 and 50 characters long!',
-        ResponseCode.NtpTimezoneDescriptionLength,
-        { max: 50 },
-      );
-    }
+    const refused =
+      serverProblem(server) ??
+      (outside(timezone, 50)
+        ? warning('Timezone must between 1 and 50 characters long!', ResponseCode.NtpTimezoneLength, {
+            max: 50,
+          })
+        : descrProblem(descr));
+    if (refused) return refused;
     Object.assign(device.config.get().ntp, {
       server,
       timezone,
@@ -183,19 +191,8 @@ function saveZoneByName(device: Device, data: unknown) {
   ) {
     return VALUES_MISSING;
   }
-  const outside = (text: string, max: number): boolean => byteLength(text) === 0 || byteLength(text) > max;
-  if (outside(server, 31)) {
-    return warning('NTP Server must between 1 and 31 characters long!', ResponseCode.NtpServerLength, {
-      max: 31,
-    });
-  }
-  if (outside(descr, 50)) {
-    return warning(
-      'Timezone description must between 1 and 50 characters long!',
-      ResponseCode.NtpTimezoneDescriptionLength,
-      { max: 50 },
-    );
-  }
+  const refused = serverProblem(server) ?? descrProblem(descr);
+  if (refused) return refused;
   Object.assign(device.config.get().ntp, {
     server,
     timezone: resolveZone(descr) ?? '',
