@@ -27,6 +27,8 @@ export const VERSION = (
 
 /** Real seconds between readings of the device's clock and access rule. */
 const RECHECK_MS = 30_000;
+/** A device that has not had its NTP answer yet (just booted) is asked again this soon. */
+const CLOCK_WAIT_MS = 2000;
 
 /** Timeouts against slow or endless requests (a firmware upload through us takes minutes). */
 export const TIMEOUTS = {
@@ -71,8 +73,16 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
   const tickets = new Tickets();
   const hub = new LiveHub(upstream, link, access, tickets, () => {});
   upstream.on('frame', (text, arrival) => recorder.ingest(text, arrival));
+  // Until the device knows the time no sample can be stamped; a device that just booted
+  // learns it within seconds, so it is asked again soon rather than at the next recheck.
+  let clockRetry: NodeJS.Timeout | undefined;
+  const syncClock = async (): Promise<void> => {
+    clearTimeout(clockRetry);
+    if ((await clock.sync(link)) === 'waiting')
+      clockRetry = setTimeout(() => void syncClock(), CLOCK_WAIT_MS);
+  };
   upstream.on('state', (state) => {
-    if (state === 'up') void clock.sync(link);
+    if (state === 'up') void syncClock();
     else recorder.endSession();
   });
 
@@ -114,15 +124,16 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
   let recheck: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     upstream.start();
-    void clock.sync(link);
+    void syncClock();
     recheck = setInterval(() => {
-      void clock.sync(link);
+      void syncClock();
       void hub.recheckAccess();
     }, RECHECK_MS);
     pusher?.kick();
   });
   app.addHook('onClose', async () => {
     clearInterval(recheck);
+    clearTimeout(clockRetry);
     upstream.stop();
     pusher?.stop();
     recorder.stop();

@@ -59,7 +59,7 @@ export interface TestDevice {
 export async function startDevice(args: string[] = []): Promise<TestDevice> {
   const dataDir = await tempDir('device');
   const port = await freePort();
-  const start = () => startDemoDevice(dataDir, [...args, '--port', String(port)]);
+  const start = () => startDemoDevice(dataDir, ['--webapp', FIXTURE_WEBAPP, ...args, '--port', String(port)]);
   let device = await start();
   const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
     if (signal === 'SIGTERM') return device.stop();
@@ -133,10 +133,14 @@ export async function launchCompanion(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<CompanionProcess> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--host', '127.0.0.1', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, '--port', '0', '--host', '127.0.0.1', '--webapp', FIXTURE_WEBAPP, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

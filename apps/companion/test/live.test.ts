@@ -40,6 +40,10 @@ describe.each(['v25.4.10', 'v26.3.30'])('live data through the companion (device
     const longitude =
       Math.round(((12 - now.getUTCHours() - now.getUTCMinutes() / 60) * 15 + 540) % 360) - 180;
     await postData(new URL('api/ntp/config', device.url).href, { ...ntp, latitude: 0, longitude });
+    // Each inverter read every 3 s: after the outage below (4 s) the device's newest
+    // readings are newer than the kill.
+    const dtu = (await call(new URL('api/dtu/config', device.url).href, { auth: ADMIN_AUTH })).body as object;
+    await postData(new URL('api/dtu/config', device.url).href, { ...dtu, pollinterval: 1 });
     companion = await startCompanion(device.url);
     await liveUp(companion);
   });
@@ -116,6 +120,8 @@ describe.each(['v25.4.10', 'v26.3.30'])('live data through the companion (device
     clients.push(back);
     await until(() => back.frames.length > 0, 15_000, 'frames after the restart');
     // Recorded: samples before and after, and between them a row of nulls, not a line.
+    // The virtual DTU's world goes on while its process is away (as a DTU behind a broken
+    // network does), so the first reading after the gap may be one taken during the outage.
     // The virtual DTU keeps Europe/Berlin's day by default.
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
     type Power = { inverters: { points: (number | null)[][] }[] };
@@ -139,14 +145,13 @@ describe.each(['v25.4.10', 'v26.3.30'])('live data through the companion (device
           !empty(points[i - 1]) &&
           !empty(points[i + 1]) &&
           (points[i - 1]?.[0] ?? Infinity) < killedAt &&
-          (points[i + 1]?.[0] ?? 0) > restartedAt,
+          (points[i + 1]?.[0] ?? 0) > killedAt,
       );
       expect(gap, JSON.stringify({ killedAt, restartedAt, points })).toBeGreaterThan(0);
     }
   }, 120_000);
 
-  // Last: on v26.3.30 a kill after read-only access went off and on again was once recorded
-  // without its gap (under investigation, see the notes); the gap test runs on a fresh link.
+  // Last, as it changes the device's access rule (the other tests expect read-only access on).
   it('follows the device when read-only access is off: tickets, never a challenge', async () => {
     const reader = await openSocket(`${companion.ws}/livedata`);
     clients.push(reader);

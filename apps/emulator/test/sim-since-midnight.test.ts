@@ -56,7 +56,9 @@ describe('a device started at night has lived through the day', () => {
     const before = (await live(dev)).total.YieldTotal.v;
     await dev.reboot();
     const after = (await live(dev)).total.YieldTotal.v;
-    expect(after).toBeGreaterThan(before - 0.01);
+    // Shown in kWh with two decimals: the same energy may round one step apart. Counted
+    // twice, it would be the whole day's yield (kWh) more.
+    expect(after).toBeGreaterThanOrEqual(before - 0.011);
     expect(after).toBeLessThan(before + 0.05);
   });
 

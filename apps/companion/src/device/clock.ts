@@ -29,6 +29,11 @@ export class DeviceClock {
   private zoneText = '';
   private synced = false;
   private fallback = false;
+  /**
+   * How often stamps changed their reference: the device's clock was found set to another
+   * time, or it was read for the first time after this machine's clock stood in.
+   */
+  resets = 0;
 
   constructor(
     /** Device milliseconds per real millisecond: 1, or the demo's --speed. */
@@ -73,14 +78,18 @@ export class DeviceClock {
     return [start, end];
   }
 
-  /** Takes one reading of the device's clock; answers whether it told the time. */
-  async sync(link: DeviceLink): Promise<boolean> {
+  /**
+   * Takes one reading of the device's clock. Answers 'synced' when it told the time,
+   * 'waiting' when it answered before its own NTP sync (ask again soon), 'unavailable'
+   * when it did not answer or refused.
+   */
+  async sync(link: DeviceLink): Promise<'synced' | 'waiting' | 'unavailable'> {
     const sent = this.realNow();
     let answer;
     try {
       answer = await link.get('api/ntp/status', 'server');
     } catch {
-      return false;
+      return 'unavailable';
     }
     const received = this.realNow();
     const status = answer.json as
@@ -88,7 +97,7 @@ export class DeviceClock {
     if (answer.status !== 200 || !status) {
       // Refused (read-only access off and no --password) or no such endpoint.
       this.fallback = true;
-      return false;
+      return 'unavailable';
     }
     if (typeof status.ntp_timezone === 'string' && status.ntp_timezone !== this.zoneText) {
       this.zoneText = status.ntp_timezone;
@@ -99,17 +108,20 @@ export class DeviceClock {
     // Before NTP the device counts from 1970: no time to learn, this machine's stands in.
     if (status.ntp_status !== true || read === undefined || read < Date.UTC(2016, 0, 1)) {
       this.fallback = true;
-      return false;
+      return 'waiting';
     }
     const low = read - this.speed * received;
     const high = read + 1000 - this.speed * sent;
     if (low > this.high || high < this.low) {
       this.low = -Infinity;
       this.high = Infinity;
+      if (this.synced) this.resets += 1;
     }
+    // Stamps made with this machine's clock standing in are not the device's.
+    if (!this.synced && this.fallback) this.resets += 1;
     this.low = Math.max(this.low, low);
     this.high = Math.min(this.high, high);
     this.synced = true;
-    return true;
+    return 'synced';
   }
 }

@@ -6,6 +6,9 @@
  *   its stamp comes out (nearly) equal to the last one. A frame counts as a repeat when
  *   its readings equal the inverter's last ones and its stamp lies within the clock's
  *   uncertainty of theirs.
+ * - Stale readings are skipped: one stamped before the inverter's last sample (a DTU back
+ *   from a restart shows what it read long ago) adds nothing and would join the sessions
+ *   across the gap. Unless the device's clock was set meanwhile: then every stamp moved.
  * - Samples are written once a second in one small transaction, with the day's energy:
  *   a SIGKILL loses at most the last second.
  * - Each stretch of time the device's socket was up is a session; samples of different
@@ -40,6 +43,7 @@ export class Recorder {
   private readonly flushTimer: NodeJS.Timeout;
   private readonly rollupTimer: NodeJS.Timeout;
   private readonly realNow: () => number;
+  private clockResets: number;
 
   constructor(
     private readonly store: HistoryStore,
@@ -47,6 +51,7 @@ export class Recorder {
     private readonly options: RecorderOptions = {},
   ) {
     this.realNow = options.realNow ?? Date.now;
+    this.clockResets = clock.resets;
     const times = store.lastSampleTimes();
     for (const { id, serial } of store.inverters()) {
       const t = times.get(id);
@@ -72,6 +77,11 @@ export class Recorder {
   /** Takes one live frame as it arrived (real time of arrival). */
   ingest(text: string, arrival: number = this.realNow()): void {
     if (!this.clock.ready) return;
+    if (this.clock.resets !== this.clockResets) {
+      // Stamps of before the clock was set are not comparable with the new ones.
+      this.clockResets = this.clock.resets;
+      for (const last of this.last.values()) last.t = -Infinity;
+    }
     let frame: unknown;
     try {
       frame = JSON.parse(text);
@@ -80,11 +90,12 @@ export class Recorder {
     }
     for (const sample of samplesOf(frame, this.clock.now(arrival))) {
       const last = this.last.get(sample.serial);
+      const stale = last !== undefined && sample.t < last.t - this.tolerance;
       const repeat =
         last !== undefined &&
         Math.abs(sample.t - last.t) <= this.tolerance &&
         (last.sample === undefined || sameReading(sample, last.sample));
-      if (repeat) continue;
+      if (stale || repeat) continue;
       this.last.set(sample.serial, { sample, t: sample.t });
       this.pending.push(sample);
     }

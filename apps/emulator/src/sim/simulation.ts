@@ -24,6 +24,11 @@ const MIN_HISTORY_MS = 3_600_000;
  * their age come out the same at a fraction of the cost of the configured interval.
  */
 const REPLAY_POLL_MS = 30_000;
+/**
+ * The replay's last minutes are polled at the configured interval, so each inverter's
+ * last reading is as fresh as on a device that ran all along (not up to 30 s old).
+ */
+const REPLAY_TAIL_MS = 180_000;
 
 export interface SimulationOptions {
   /** Forces the weather of every day (tests); normally drawn per day from the seed. */
@@ -118,8 +123,9 @@ export class Simulation implements InverterSource {
         physical.limitNonPersistent = state.limitNonPersistent;
       }
     }
-    this.poller.step(toMs);
+    this.poller.step(Math.max(this.poller.now, toMs - REPLAY_TAIL_MS));
     this.poller.setReplayPoll(undefined);
+    this.poller.step(toMs);
   }
 
   list(): readonly DtuInverter[] {
