@@ -78,6 +78,27 @@ describe('a recorded day as the power chart draws it', () => {
     const empty = recordedDay(answer([{ serial: 'A', name: 'A', strings: [], points: [] }]));
     expect(empty.curve.peak).toBeUndefined();
     expect(empty.curve.total).toHaveLength(SLOTS);
+    expect(empty.span).toBeUndefined();
+  });
+
+  it('knows when recording began and ended on a day without power (a night, inverters asleep)', () => {
+    const night = recordedDay(
+      answer([
+        {
+          serial: 'A',
+          name: 'A',
+          strings: ['1'],
+          points: [
+            [at(0, 12), null, null],
+            [at(5, 40), null, null],
+          ],
+        },
+        { serial: 'B', name: 'B', strings: ['1'], points: [[at(4, 3), null, null]] },
+      ]),
+    );
+    expect(night.curve.peak).toBeUndefined();
+    expect(night.span).toEqual({ first: 12, last: 5 * 60 + 40 });
+    expect(day.span).toEqual({ first: 600, last: 607 });
   });
 
   it('the browser continues the recorded day with the minutes after its last', () => {

@@ -16,6 +16,8 @@ export interface PowerAnswer {
 export interface RecordedDay {
   curve: DayCurve;
   peaks: Omit<Peaks, 'since'>;
+  /** The minute slots of the day's first and last recorded row (values or not); none without rows. */
+  span?: { first: number; last: number };
 }
 
 const higher = (peak: Peak | undefined, w: number | null | undefined, t: number): Peak | undefined =>
@@ -31,7 +33,12 @@ export function recordedDay(answer: PowerAnswer): RecordedDay {
   const slotOf = (t: number) => Math.floor((t - midnight) / SLOT_MS);
   const inverters: Record<string, Series> = {};
   const peaks: Record<string, InverterPeaks> = {};
+  let span: RecordedDay['span'];
   for (const { serial, points } of answer.inverters) {
+    for (const [t] of points) {
+      const slot = Math.min(Math.max(slotOf(t!), 0), SLOTS - 1);
+      span = { first: Math.min(span?.first ?? slot, slot), last: Math.max(span?.last ?? slot, slot) };
+    }
     const series: Series = Array<null>(SLOTS).fill(null);
     let own: InverterPeaks = { dc: {} };
     points.forEach(([t, ac, ...dc], i) => {
@@ -61,7 +68,7 @@ export function recordedDay(answer: PowerAnswer): RecordedDay {
   });
   const curve = makeCurve(answer.date, total, inverters, true);
   const peak = curve.peak && { w: curve.peak.w, t: midnight + curve.peak.slot * SLOT_MS };
-  return { curve, peaks: { day: answer.date, total: peak, inverters: peaks } };
+  return { curve, peaks: { day: answer.date, total: peak, inverters: peaks }, span };
 }
 
 /** The recorded day, continued by what this browser saw after the recorder's last minute. */

@@ -80,7 +80,14 @@ export function DayHistory({ today }: { today: string }) {
             />
           ) : (
             <Alert variant="info" className="mt-3">
-              {t('history.NoPower')}
+              {!data.span
+                ? t('history.NoPower')
+                : day === today
+                  ? t('history.NoPowerYet', { from: slotTime(data.span.first) })
+                  : t('history.NoPowerDay', {
+                      from: slotTime(data.span.first),
+                      to: slotTime(data.span.last),
+                    })}
             </Alert>
           )}
         </>
