@@ -15,10 +15,26 @@ export interface RunningEmulator {
   revive: () => Promise<void>;
 }
 
-/** Starts the real emulator on a free port with a fresh data folder. */
+/**
+ * Waits until the device's clock is set: like a real one, the emulator has NTP a moment
+ * after boot, and a page opened before then (on an idle machine) sees a device without
+ * time, which is not what the journeys are about. A device that refuses to say goes on.
+ */
+async function clockSet(url: string): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (Date.now() < end) {
+    const answer = await fetch(new URL('api/ntp/status', url)).catch(() => undefined);
+    if (answer && answer.status !== 200) return;
+    if (answer && ((await answer.json()) as { ntp_status?: boolean }).ntp_status) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** Starts the real emulator on a free port with a fresh data folder, once its clock is set. */
 export async function startEmulator(args: string[] = []): Promise<RunningEmulator> {
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-e2e-'));
   let emulator = await launchEmulator({ dataDir, args, startTimeoutMs: 20_000 });
+  await clockSet(emulator.url);
   const { url } = emulator;
   return {
     url,

@@ -96,8 +96,18 @@ async function useApp(page: Page, scenario: Scenario): Promise<void> {
     if (!sessionStorage.getItem('seeded')) localStorage.setItem('user', user);
     sessionStorage.setItem('seeded', '1');
   }, login);
+  // The marker may show the device answering HTTP before the socket is up; where the device
+  // refuses the first socket, the app's second (with the login) comes a moment later.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const socketUp = new Promise<void>((done) =>
+    cdp.on('Network.webSocketHandshakeResponseReceived', ({ response }) => {
+      if (response.status === 101) done();
+    }),
+  );
   await page.goto(scenario === 'console open' ? '/info/console' : '/');
   await expect(online(page)).toBeAttached();
+  await socketUp;
   if (scenario === 'after logout') {
     await page.goto('/info/console');
     await expect(online(page)).toBeAttached();

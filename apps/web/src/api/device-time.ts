@@ -9,6 +9,8 @@ import { getNtpStatus } from './ntp';
 import { smallStore } from './small-store';
 
 const REFRESH_MS = 5 * 60_000;
+/** A device whose clock is not set yet (just booted, NTP pending) is asked again this soon. */
+const UNSET_RETRY_MS = 10_000;
 /** A kept offset changes only when the device's clock moved (set by hand, another zone). */
 const CLOCK_MOVED_MS = 60_000;
 const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
@@ -34,6 +36,8 @@ interface DeviceTime {
 
 const deviceTime = smallStore<DeviceTime>({ offset: undefined, night: false });
 let failed = false;
+let watchers = 0;
+let retry: ReturnType<typeof setTimeout> | undefined;
 
 function set(next: DeviceTime): void {
   const { offset, night } = deviceTime.get();
@@ -47,6 +51,8 @@ function refresh(): void {
   getNtpStatus({ handleErrors: false }).then(
     (status) => {
       failed = false;
+      clearTimeout(retry);
+      if (!status.ntp_status && watchers > 0) retry = setTimeout(refresh, UNSET_RETRY_MS);
       const wall = status.ntp_status ? parseDeviceTime(status.ntp_localtime) : undefined;
       const measured = wall === undefined ? browserOffset() : wall - Date.now();
       const kept = deviceTime.get().offset;
@@ -64,12 +70,15 @@ function refresh(): void {
 
 /** Keeps clock and night current while the live view runs; returns the stop. */
 export function watchDeviceTime(): () => void {
+  watchers += 1;
   refresh();
   const timer = setInterval(refresh, REFRESH_MS);
   const stop = subscribeConnection(() => {
     if (failed && getConnection().state === 'online') refresh();
   });
   return () => {
+    watchers -= 1;
+    if (watchers === 0) clearTimeout(retry);
     clearInterval(timer);
     stop();
   };

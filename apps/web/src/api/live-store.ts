@@ -10,7 +10,7 @@ import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
 import { mergeCurves } from '../lib/history-curve';
 import { seedPeaks, trackPeaks, type Peaks } from '../lib/peaks';
 import { ApiError, loadInPlace } from './client';
-import { deviceAnswered, deviceAway, frameArrived, framesStopped } from './connection';
+import { deviceAway, frameArrived, framesStopped } from './connection';
 import { deviceNow, watchDeviceTime } from './device-time';
 import { recordedToday } from './history';
 import { getLiveData, getLiveDataQuietly, liveSocket, parseLiveFrame } from './livedata';
@@ -125,6 +125,9 @@ class LiveStore {
     document.addEventListener('visibilitychange', this.flushNow);
     this.stopSocket = liveSocket.subscribe(this.onFrame);
     this.stopState = liveSocket.subscribeState(this.onSocketState);
+    // Started again on a socket that is already open: its silence counts from now (frames
+    // may never come again from a device that hung meanwhile).
+    if (liveSocket.isOnline()) frameArrived();
     this.armFallback();
   }
 
@@ -152,7 +155,8 @@ class LiveStore {
 
   private readonly onSocketState = (): void => {
     if (liveSocket.isOnline()) {
-      deviceAnswered();
+      // Opened: the device answered, and its first frame is due within the silence limit.
+      frameArrived();
       clearTimeout(this.fallbackTimer);
       this.setPolling(false);
       // Back after a restart: inverters may have changed meanwhile. Not on the first
