@@ -69,9 +69,11 @@ export function releaseJourneys(release: ReleaseCase): void {
         // Accepted: the dialog closes (a refused type, 5003, would keep it open with the answer).
         await expect(dialog).toBeHidden();
         expect(sent.at(-1)).toEqual({ serial: GARAGE, limit_value: value, limit_type: type });
+        // A send the inverter does not hear ends as Failure after 10 s of re-sends; the DTU
+        // sends it again on its next poll turn (inverters.md §6.2), as the emulator does.
         await expect
           .poll(async () => (await device.get<LimitStatusMap>('api/limit/status'))[GARAGE], {
-            timeout: 10_000,
+            timeout: 30_000,
           })
           .toMatchObject({ limit_relative: value, limit_set_status: 'Ok' });
       }
