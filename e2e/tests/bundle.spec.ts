@@ -14,10 +14,11 @@ const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const APP_JS_GZ_BUDGET = 142_000;
 
 /**
- * The six files together as stored in flash: 150,578 bytes at the time of issue 22, held
- * there so no file of the folder grows unnoticed (the goal is 124,000).
+ * The six files together as stored in flash: 149,227 bytes since the icons became palette
+ * PNGs (2026-11-27), held there so no file of the folder grows unnoticed (the goal is
+ * 124,000).
  */
-const FOLDER_BUDGET = 151_000;
+const FOLDER_BUDGET = 150_000;
 
 test('the build is exactly the six files of the device bundle', async () => {
   const files = (await readdir(DIST, { recursive: true })).map((f) => f.split('\\').join('/'));
