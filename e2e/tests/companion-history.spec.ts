@@ -66,6 +66,10 @@ test('yesterday from the recorder: its curve, energy, the month bars, CSVs, on a
 
   await page.getByRole('button', { name: 'Previous day' }).click();
   await expect(day).toHaveValue(YESTERDAY);
+  // The day is in the address: a reload (or a bookmark) shows it again.
+  await expect(page).toHaveURL(new RegExp(`/history\\?day=${YESTERDAY}$`));
+  await page.reload();
+  await expect(day).toHaveValue(YESTERDAY);
   const chart = page.locator('.power-chart');
   await expect(chart.getByRole('heading')).toHaveText('Power on June 20, 2026');
   // The read-out at the peak's minute (the recorder started when the companion did, some

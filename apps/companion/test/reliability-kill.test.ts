@@ -85,7 +85,13 @@ describe('SIGKILL while recording', () => {
             String(SPEED),
           ]);
           await until(() => companion.output().includes('Receiving live data'), 30_000);
-          await wait(1200 + Math.random() * 1500);
+          // Recording has begun (the device's clock read, a first flush): a kill before that
+          // has nothing to lose. Then a moment anywhere within the next flushes.
+          await until(
+            async () => newestSample(await power(companion.url, await deviceDay(device.url))) > 0,
+            30_000,
+          );
+          await wait(Math.random() * 1500);
           // What the server serves was written: it must survive the kill.
           const info = (await call(`${companion.url}/companion/api/info`)).body as {
             companion: { timezone: string };

@@ -3,12 +3,14 @@
 // simulated day), and an inverter that does not answer at night is asleep, not broken.
 // Frames carry no time stamp, so the clock is an offset from the browser's, derived once
 // and kept; the status is asked again every few minutes for the sun.
+import { useEffect, useState } from 'react';
 import { dayOf } from '../lib/day-curve';
 import { getConnection, subscribeConnection } from './connection';
 import { getNtpStatus } from './ntp';
 import { smallStore } from './small-store';
 
 const REFRESH_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
 /** A device whose clock is not set yet (just booted, NTP pending) is asked again this soon. */
 const UNSET_RETRY_MS = 10_000;
 /** A kept offset changes only when the device's clock moved (set by hand, another zone). */
@@ -102,11 +104,22 @@ export function onDeviceClock(t: number, format: (time: number, timeZone?: strin
 /** Whether the device reports night (inverters asleep, not faulty). */
 export const useNight = (): boolean => deviceTime.use().night;
 
-/** The device's day, "YYYY-MM-DD", once its clock is known (the history screens). */
+/**
+ * The device's day, "YYYY-MM-DD", once its clock is known (the history screens); the
+ * component renders again at the device's midnight, so "today" moves on.
+ */
 export function useDeviceDay(): string | undefined {
   deviceTime.use();
+  const [tick, setTick] = useState(0);
   const wall = deviceNow();
-  return wall === undefined ? undefined : dayOf(wall);
+  const day = wall === undefined ? undefined : dayOf(wall);
+  useEffect(() => {
+    const now = deviceNow();
+    if (now === undefined) return;
+    const timer = setTimeout(() => setTick((tick) => tick + 1), DAY_MS - (now % DAY_MS) + 1000);
+    return () => clearTimeout(timer);
+  }, [day, tick]);
+  return day;
 }
 
 /** The device's day as soon as its clock is known (the live view's seed from the history). */

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { getCsv, getEnergy, getPower, powerPath } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { Alert } from '../../components/api-alert';
@@ -12,10 +13,25 @@ import { formatMeasure } from '../../lib/format';
 import { recordedDay } from '../../lib/history-curve';
 import { Step } from './step';
 
-/** One day as the recorder has it: the picker, the day's energy and its power curve. */
+/** A day the URL names (`?day=2026-06-20`), if it is one and not after today. */
+const dayIn = (search: string, today: string): string | undefined => {
+  const day = new URLSearchParams(search).get('day');
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) && day <= today
+    ? day
+    : undefined;
+};
+
+/**
+ * One day as the recorder has it: the picker, the day's energy and its power curve. The
+ * day shown is in the URL, so it can be bookmarked and survives a reload; without one it is
+ * today (the device's, so it moves on at the device's midnight).
+ */
 export function DayHistory({ today }: { today: string }) {
   const { t, locale } = useI18n();
-  const [day, setDay] = useState(today);
+  const [location, navigate] = useLocation();
+  const day = dayIn(useSearch(), today) ?? today;
+  const setDay = (next: string) =>
+    navigate(next === today ? location : `${location}?day=${next}`, { replace: true });
   const load = useCallback(
     async (signal: AbortSignal) => {
       const [power, energy] = await Promise.all([getPower(day, signal), getEnergy('day', day, day, signal)]);
