@@ -28,7 +28,9 @@ export function EnergyBars({
   const n = bars.length;
   const { top, step } = yScale(Math.max(0, ...bars.map((bar) => bar.wh ?? 0)));
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
-  const kwh = (wh: number) => `${formatNumber(locale, wh / 1000, step % 1000 ? 1 : 0)} kWh`;
+  // As many decimals as the step needs, so no two ticks read the same (25 Wh: 0.025 kWh).
+  const decimals = [1000, 100, 10].findIndex((unit) => step % unit === 0);
+  const kwh = (wh: number) => `${formatNumber(locale, wh / 1000, decimals < 0 ? 3 : decimals)} kWh`;
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     setShown(Math.max(0, Math.min(n - 1, Math.floor(((event.clientX - box.left) / box.width) * n))));
