@@ -29,11 +29,7 @@ export class DeviceClock {
   private zoneText = '';
   private synced = false;
   private fallback = false;
-  /**
-   * How often stamps changed their reference: the device's clock was found set to another
-   * time, or it was read for the first time after this machine's clock stood in.
-   */
-  resets = 0;
+  private resetCount = 0;
 
   constructor(
     /** Device milliseconds per real millisecond: 1, or the demo's --speed. */
@@ -47,6 +43,14 @@ export class DeviceClock {
    */
   get ready(): boolean {
     return this.synced || (this.speed === 1 && this.fallback);
+  }
+
+  /**
+   * How often stamps changed their reference: the device's clock was found set to another
+   * time, or it was read for the first time after this machine's clock stood in.
+   */
+  get resets(): number {
+    return this.resetCount;
   }
 
   /** The device's POSIX TZ string ("" for UTC, as the device reads it). */
@@ -115,10 +119,10 @@ export class DeviceClock {
     if (low > this.high || high < this.low) {
       this.low = -Infinity;
       this.high = Infinity;
-      if (this.synced) this.resets += 1;
+      if (this.synced) this.resetCount += 1;
     }
     // Stamps made with this machine's clock standing in are not the device's.
-    if (!this.synced && this.fallback) this.resets += 1;
+    if (!this.synced && this.fallback) this.resetCount += 1;
     this.low = Math.max(this.low, low);
     this.high = Math.min(this.high, high);
     this.synced = true;

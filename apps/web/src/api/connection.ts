@@ -39,7 +39,10 @@ export function deviceAway(): void {
   setState('offline');
 }
 
-/** A live frame arrived; if the next one is long overdue, the device counts as away. */
+/**
+ * A live frame arrived, or the live socket opened (its first frame is due): if the next
+ * one is long overdue, the device counts as away.
+ */
 export function frameArrived(): void {
   deviceAnswered();
   clearTimeout(silence);

@@ -35,13 +35,11 @@ export function recordedDay(answer: PowerAnswer): RecordedDay {
   const peaks: Record<string, InverterPeaks> = {};
   let span: RecordedDay['span'];
   for (const { serial, points } of answer.inverters) {
-    for (const [t] of points) {
-      const slot = Math.min(Math.max(slotOf(t!), 0), SLOTS - 1);
-      span = { first: Math.min(span?.first ?? slot, slot), last: Math.max(span?.last ?? slot, slot) };
-    }
     const series: Series = Array<null>(SLOTS).fill(null);
     let own: InverterPeaks = { dc: {} };
     points.forEach(([t, ac, ...dc], i) => {
+      const at = Math.min(Math.max(slotOf(t!), 0), SLOTS - 1);
+      span = { first: Math.min(span?.first ?? at, at), last: Math.max(span?.last ?? at, at) };
       if (ac == null) return;
       // The recorder skips frames that changed nothing: a value holds until the next row
       // (a row of nulls ends it: a gap or an unreachable inverter).
