@@ -1,12 +1,11 @@
 // The companion server: its memory and CPU in front of 10 inverters polled once a second
 // (the device's shortest poll interval: about ten frames a second, each recorded), with a
 // browser watching; and the size of its database after a simulated year, filled fast.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { launchCompanion, type LaunchedCompanion } from '../../apps/companion/src/launch';
 import { startDay } from '../../apps/companion/src/recorder/day-energy';
 import { RAW_DAYS } from '../../apps/companion/src/recorder/recorder';
 import type { Sample } from '../../apps/companion/src/recorder/sample';
@@ -14,8 +13,6 @@ import { HistoryStore, ROLLUP_MS } from '../../apps/companion/src/recorder/store
 import { INSTALLATION } from '../lib/bundles';
 import { setPollInterval } from '../lib/device';
 import { startEmulator } from '../lib/emulator';
-
-const BIN = fileURLToPath(new URL('../../apps/companion/bin/opendtu-companion.mjs', import.meta.url));
 
 /** How the year is filled: a sample every 5 s (the device's default poll interval) from 6:00 to 18:00. */
 export const YEAR_FILL = { everyMs: 5000, fromHour: 6, toHour: 18, strings: 6 };
@@ -50,25 +47,16 @@ async function runtime(
 ): Promise<Pick<CompanionFigures, 'rssMb' | 'cpuPercent' | 'framesPerSecond'>> {
   const emulator = await startEmulator({ ...INSTALLATION });
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-bench-companion-'));
-  const child = spawn(
-    process.execPath,
-    [BIN, '--device', emulator.url, '--port', '0', '--host', '127.0.0.1', '--data', dataDir],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  let companion: LaunchedCompanion | undefined;
   let socket: WebSocket | undefined;
   try {
     await setPollInterval(emulator.url, 1);
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening on (http:\/\/\S+)/.exec(output);
-        if (match?.[1]) resolve(match[1]);
-      });
-      child.once('exit', () => reject(new Error(`companion ended:\n${output}`)));
+    // As for the emulator (lib/emulator.ts): a busy machine may take long to start a process.
+    companion = await launchCompanion({
+      args: ['--device', emulator.url, '--data', dataDir],
+      startTimeoutMs: 90_000,
     });
+    const { url, child } = companion;
     let frames = 0;
     socket = new WebSocket(`${url.replace(/^http/, 'ws')}/livedata`);
     socket.on('message', () => (frames += 1));
@@ -88,9 +76,7 @@ async function runtime(
     return figures;
   } finally {
     socket?.terminate();
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
+    await companion?.stop();
     await emulator.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

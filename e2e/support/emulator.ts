@@ -45,10 +45,9 @@ export async function startEmulator(args: string[] = []): Promise<RunningEmulato
       await rm(dataDir, { recursive: true, force: true });
     },
     signal: async (signal) => {
-      const { child } = emulator;
-      const exited = signal === 'SIGKILL' && new Promise((done) => child.once('exit', done));
-      child.kill(signal);
-      await exited;
+      // SIGSTOP leaves the process there (hung): only a signal that ends it is waited for.
+      if (signal === 'SIGKILL') await emulator.stop(signal);
+      else emulator.child.kill(signal);
     },
     revive: async () => {
       emulator = await launchEmulator({

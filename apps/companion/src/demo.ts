@@ -3,7 +3,7 @@
  * package's published executable (not its source modules: the apps never import each
  * other), on loopback and a free port, stopped with this server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { launchProcess, type LaunchedProcess } from '@opendtu/server-kit/launch-process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
@@ -17,50 +17,21 @@ function emulatorBin(): string {
   return resolve(dirname(manifest), bin['opendtu-emulator']!);
 }
 
-export interface DemoDevice {
+export interface DemoDevice extends Omit<LaunchedProcess, 'url'> {
   url: URL;
-  child: ChildProcess;
-  stop: () => Promise<void>;
 }
 
 export async function startDemoDevice(dataDir: string, args: string[]): Promise<DemoDevice> {
-  const child = spawn(
-    process.execPath,
-    [emulatorBin(), '--port', '0', '--host', '127.0.0.1', '--data', dataDir, ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const url = await new Promise<URL>((done, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`the virtual DTU did not start:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (!match?.[1]) return;
-      clearTimeout(timer);
-      child.stdout.off('data', onData);
-      done(new URL(`${match[1]}/`));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      fail(new Error(`the virtual DTU ended (${code ?? signal}):\n${output.trim()}`));
-    });
+  const device = await launchProcess({
+    name: 'the virtual DTU',
+    args: [emulatorBin(), '--port', '0', '--host', '127.0.0.1', '--data', dataDir, ...args],
+    startTimeoutMs: START_TIMEOUT_MS,
+    // It runs as long as the demo does: keep no more than a start failure needs.
+    keepOutputChars: 64 * 1024,
   });
   // Its own restarts ("Restarting...", "Device is back.") stay quiet; errors are shown.
-  child.stdout.resume();
-  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`virtual DTU: ${chunk.toString()}`));
-  return {
-    url,
-    child,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  device.child.stderr!.on('data', (chunk: Buffer) =>
+    process.stderr.write(`virtual DTU: ${chunk.toString()}`),
+  );
+  return { ...device, url: new URL(`${device.url}/`) };
 }

@@ -1,7 +1,6 @@
 // The parts the companion's tests start for real: the virtual DTU as its own process (the
 // emulator's executable, as the demo starts it), the companion built in the test process
 // or started as its own process, and WebSocket clients.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,11 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { buildCompanion, type CompanionAppOptions } from '../src/app';
 import { startDemoDevice } from '../src/demo';
+import { launchCompanion as launchCompanionProcess, type LaunchedCompanion } from '../src/launch';
 
 export const ADMIN_AUTH = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
 export const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 export const FIXTURE_WEBAPP = fileURLToPath(new URL('../../emulator/test/fixtures/webapp', import.meta.url));
-const BIN = fileURLToPath(new URL('../bin/opendtu-companion.mjs', import.meta.url));
 
 export const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
@@ -61,12 +60,7 @@ export async function startDevice(args: string[] = []): Promise<TestDevice> {
   const port = await freePort();
   const start = () => startDemoDevice(dataDir, ['--webapp', FIXTURE_WEBAPP, ...args, '--port', String(port)]);
   let device = await start();
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
-    if (signal === 'SIGTERM') return device.stop();
-    const exited = new Promise((done) => device.child.once('exit', done));
-    device.child.kill(signal);
-    await exited;
-  };
+  const stop = (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => device.stop(signal);
   return {
     url: device.url,
     dataDir,
@@ -121,53 +115,14 @@ export async function startCompanion(
   };
 }
 
-export interface CompanionProcess {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  stop: () => Promise<void>;
-}
+export type CompanionProcess = LaunchedCompanion;
 
-/** The companion as its own process (its executable), once it listens. */
-export async function launchCompanion(
+/** The companion as its own process (its executable) serving the fixture bundle, once it listens. */
+export function launchCompanion(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<CompanionProcess> {
-  const child = spawn(
-    process.execPath,
-    [BIN, '--port', '0', '--host', '127.0.0.1', '--webapp', FIXTURE_WEBAPP, ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearInterval(timer);
-        resolve(match[1]);
-      }
-    }, 20);
-    child.once('exit', (code, signal) => {
-      clearInterval(timer);
-      reject(new Error(`companion ended (${code ?? signal}):\n${output}`));
-    });
-  });
-  return {
-    url,
-    child,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return launchCompanionProcess({ args: ['--webapp', FIXTURE_WEBAPP, ...args], env });
 }
 
 /** A WebSocket client and every text frame it received. */
