@@ -1,7 +1,7 @@
 import { memo, type PointerEvent } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
+import { axisLabel } from '../../lib/axis-label';
 import { SLOTS, type DayCurve, type Series } from '../../lib/day-curve';
-import { formatNumber } from '../../lib/format';
 import { lineStyle, PLOT_H, settledPath, tailPath } from './chart-lines';
 
 const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
@@ -56,8 +56,7 @@ const Line = memo(function Line({
 export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProps) {
   const { locale } = useI18n();
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
-  const label = (w: number) =>
-    top < 1000 ? `${w} W` : `${formatNumber(locale, w / 1000, step % 1000 ? 1 : 0)} kW`;
+  const label = (w: number) => axisLabel(locale, w, step, top < 1000 ? 'W' : 'kW');
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     onShow(Math.max(0, Math.min(curve.last, Math.round(((event.clientX - box.left) / box.width) * SLOTS))));

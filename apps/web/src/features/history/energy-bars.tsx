@@ -1,8 +1,8 @@
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { yScale } from '../../components/chart/chart-lines';
 import { useI18n } from '../../i18n/i18n-provider';
+import { axisLabel } from '../../lib/axis-label';
 import { periodLabel, type Bar } from '../../lib/energy';
-import { formatNumber } from '../../lib/format';
 
 const W = 10;
 const H = 100;
@@ -28,9 +28,7 @@ export function EnergyBars({
   const n = bars.length;
   const { top, step } = yScale(Math.max(0, ...bars.map((bar) => bar.wh ?? 0)));
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
-  // As many decimals as the step needs, so no two ticks read the same (25 Wh: 0.025 kWh).
-  const decimals = [1000, 100, 10].findIndex((unit) => step % unit === 0);
-  const kwh = (wh: number) => `${formatNumber(locale, wh / 1000, decimals < 0 ? 3 : decimals)} kWh`;
+  const kwh = (wh: number) => axisLabel(locale, wh, step, 'kWh');
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     setShown(Math.max(0, Math.min(n - 1, Math.floor(((event.clientX - box.left) / box.width) * n))));
