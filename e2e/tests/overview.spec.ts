@@ -29,6 +29,8 @@ test('the whole plant on one screen: ten inverters, sixty strings, totals, no si
   await expect(first).toContainText(/Yield today\s*[\d,.]+ Wh/);
   await expect(first).toContainText(/Current limit\s*2,250 W \| 100 %/);
   await expect(first).toContainText(/Temperature\s*[\d.]+ °C/);
+  // The data age as a duration, as the live view says it (not "249 seconds").
+  await expect(first.locator('[data-age]')).toHaveText(/^(\d+ min )?\d+ sec$/);
   await expect(first).toContainText(/Peak since \d\d:\d\d\s*[\d,]+ W · \d\d:\d\d/);
   // Bars carry their figure for screen readers: AC power against the rated 2,250 W, strings per Wp.
   await expect(first.getByRole('progressbar', { name: 'Power' })).toHaveAttribute('aria-valuenow', /^\d+$/);

@@ -22,3 +22,7 @@ export * from './i18n';
 export * from './config-file';
 export * from './firmware';
 export * from './logging';
+export * from './live-frame';
+export * from './posix-tz';
+export * from './device-time';
+export * from './companion';

@@ -7,7 +7,7 @@ import { CommandNote } from '../../components/command-note';
 import { StateBadge } from '../../components/state-badge';
 import { useNow } from '../../components/use-now';
 import { useI18n } from '../../i18n/i18n-provider';
-import { formatLimit, formatValue } from '../../lib/format';
+import { formatDuration, formatLimit, formatValue } from '../../lib/format';
 import { dataAgeSeconds, type LiveInverter } from '../../lib/live-merge';
 import { peakText, type InverterPeaks } from '../../lib/peaks';
 import { weakStrings } from '../../lib/string-health';
@@ -68,9 +68,10 @@ export function PowerCell({
   );
 }
 
+/** The age of the inverter's data, a duration as in the live view's header. */
 function Age({ inverter }: { inverter: LiveInverter }) {
-  const { tc } = useI18n();
-  return <span data-age="">{tc('dataagedisplay.SecondsSince', dataAgeSeconds(inverter, useNow()))}</span>;
+  const { locale } = useI18n();
+  return <span data-age="">{formatDuration(locale, dataAgeSeconds(inverter, useNow()))}</span>;
 }
 
 export interface InverterRowProps {
