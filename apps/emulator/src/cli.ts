@@ -10,6 +10,8 @@ import {
   type EmulatedRelease,
 } from './firmware/profiles';
 import { CLIENT_LIMITS } from './http/connections';
+import { parseMeterMqtt } from './meter/meter-mqtt';
+import type { MeterSettings } from './meter/start-meter';
 
 export interface CliOptions {
   port: number;
@@ -28,6 +30,8 @@ export interface CliOptions {
   firmware: EmulatedRelease;
   /** Connections served at once (the device: about 16). */
   maxConnections: number;
+  /** The grid meter and the house behind it (`--meter-port`, `--meter-mqtt`, `--household`). */
+  meter: MeterSettings;
 }
 
 /** An instant, or a date and time as the device's clock shows it (in its configured zone). */
@@ -71,6 +75,15 @@ export const USAGE = `Usage: opendtu-emulator [options]
   --max-connections <n>
                    connections served at once, sockets included (default 16, as the
                    device); benchmarks with more clients raise it
+  --household      simulate the house behind the grid meter: standby, fridge, kettle,
+                   washing machine, cooking, lights and TV (off by default)
+  --household-seed <n>
+                   the house's seed (default: from the DTU serial); implies --household
+  --meter-port <n> serve a grid meter (house load minus inverter output) on this port
+                   (0 picks a free one) as Shelly Pro 3EM, Shelly 3EM and Tasmota SML
+  --meter-mqtt <url>
+                   also publish the meter's readings as JSON, e.g.
+                   mqtt://localhost:1883/tele/meter/SENSOR
   --verbose        log every request
   --help           show this text`;
 
@@ -91,6 +104,10 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
       'push-interval': { type: 'string', default: '1000' },
       firmware: { type: 'string', default: DEFAULT_RELEASE },
       'max-connections': { type: 'string', default: String(CLIENT_LIMITS.maxConnections) },
+      household: { type: 'boolean', default: false },
+      'household-seed': { type: 'string' },
+      'meter-port': { type: 'string' },
+      'meter-mqtt': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -113,5 +130,24 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
     pushIntervalMs: cliNumber('push-interval', values['push-interval'], 1, 60_000),
     firmware: values.firmware,
     maxConnections: cliInteger('max-connections', values['max-connections'], 1, 10_000),
+    meter: meterSettings(values),
+  };
+}
+
+function meterSettings(values: {
+  household?: boolean;
+  'household-seed'?: string;
+  'meter-port'?: string;
+  'meter-mqtt'?: string;
+}): MeterSettings {
+  const seedText = values['household-seed'];
+  const seed = seedText === undefined ? undefined : cliInteger('household-seed', seedText, 0, 2 ** 32 - 1);
+  const mqtt = values['meter-mqtt'];
+  if (mqtt !== undefined) parseMeterMqtt(mqtt);
+  const portText = values['meter-port'];
+  return {
+    port: portText === undefined ? undefined : cliInteger('meter-port', portText, 0, 65535),
+    mqtt,
+    household: values.household || seed !== undefined ? { seed } : undefined,
   };
 }

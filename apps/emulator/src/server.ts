@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildDevice } from './app';
 import { parseCli, USAGE, type CliOptions } from './cli';
 import { createClock } from './clock';
+import { startMeter, type RunningMeter } from './meter/start-meter';
 import { resolveStartTime } from './time/start-time';
 
 /** How long a restarting device stays unreachable, as a rebooting ESP32 does. */
@@ -58,8 +59,16 @@ async function run(options: CliOptions): Promise<void> {
   const host = options.host === '0.0.0.0' ? 'localhost' : options.host;
   console.log(`OpenDTU emulator listening on http://${host}:${port}`);
   console.log(`Log in as admin / openDTU42 (data in ${options.dataDir}; firmware ${options.firmware})`);
+  // After the device's line: launchers take the first "listening on" as the device's URL.
+  let meter: RunningMeter | undefined;
+  const { meter: meterSettings } = options;
+  if (meterSettings.port !== undefined || meterSettings.mqtt !== undefined) {
+    meter = await startMeter(meterSettings, options.host, clock, () => device);
+    if (meter.url) console.log(`meter listening on ${meter.url}`);
+  }
 
   const stop = async (): Promise<void> => {
+    await meter?.close();
     await device?.close();
     process.exit(0);
   };

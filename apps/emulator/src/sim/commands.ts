@@ -2,6 +2,8 @@
  * Limit and power commands on their way to an inverter (inverters.md §6.2, §6.5): queued
  * as Pending, acknowledged (Ok) when the inverter answers, or Failure after all re-sends
  * (2 s timeout, 5 tries), in which case the DTU re-sends the last one on every poll turn.
+ * The answer comes within the 2 s timeout, so "Ok" means the inverter heard the limit; its
+ * output follows seconds later (limit-ramp.ts). A sleeping inverter hears nothing: Failure.
  */
 import type { LimitKind, SetStatus } from '@opendtu/api';
 

@@ -214,7 +214,7 @@ export class DtuInverter {
     const relative = !command.absolute;
     const persistent = command.persistent;
     const nominal = this.spec.nominalPower;
-    this.physical.setLimit(relative ? command.value : (command.value / nominal) * 100, persistent);
+    this.physical.setLimit(relative ? command.value : (command.value / nominal) * 100, persistent, at);
     this.lastLimitAckAt = uptime;
     if (relative) this.limitRelative = Math.min(100, command.value);
     else if (this.maxPower > 0) this.limitRelative = Math.min(100, (command.value / this.maxPower) * 100);

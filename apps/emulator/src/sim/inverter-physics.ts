@@ -8,6 +8,7 @@ import type { InverterSpec } from './catalog';
 import type { GridState } from './grid';
 import { acSide, convert, sharePairVoltages, type AcState } from './conversion';
 import { InverterEventLog, type InverterEvent } from './inverter-event-log';
+import { LIMIT_DELAY_MS, LimitRamp } from './limit-ramp';
 import { planeOfArray, type Orientation } from './irradiance';
 import {
   cellTemperature,
@@ -71,6 +72,8 @@ export class PhysicalInverter {
   poweredUpAt: number | undefined;
 
   private awake = false;
+  /** The output follows a new limit late and gradually; the limit itself changes at once. */
+  private readonly limitRamp = new LimitRamp(100);
   private feedFromMs = Number.POSITIVE_INFINITY;
   private restartUntilMs = 0;
   private gridFault: InverterEvent | undefined;
@@ -110,14 +113,31 @@ export class PhysicalInverter {
     return this.limitNonPersistent ?? this.limitPersistent;
   }
 
-  setLimit(percent: number, persistent: boolean): void {
+  /**
+   * A limit command the inverter heard at `atMs`: it holds the new value at once (that is
+   * what it reports back), and its output follows a few seconds later along a ramp.
+   */
+  setLimit(percent: number, persistent: boolean, atMs: number): void {
     const value = clamp(percent, 0, 100);
+    const cap = this.outputLimit(atMs);
     if (persistent) {
       this.limitPersistent = value;
       this.limitNonPersistent = undefined;
     } else {
       this.limitNonPersistent = value;
     }
+    const delay = between(this.random, LIMIT_DELAY_MS.min, LIMIT_DELAY_MS.max);
+    const feeding = (this.ac.power / this.spec.nominalPower) * 100;
+    this.limitRamp.retarget(this.limit, atMs, delay, Math.min(cap, feeding));
+  }
+
+  /**
+   * The cap on the output at `t`, % of nominal. A limit that changed without a command (a
+   * power-up forgot the non-persistent one, a stored state was put back) holds at once.
+   */
+  outputLimit(t: number): number {
+    if (this.limitRamp.target !== this.limit) this.limitRamp.settle(this.limit);
+    return this.limitRamp.at(t);
   }
 
   setPower(on: boolean, atMs: number): void {
@@ -219,7 +239,7 @@ export class PhysicalInverter {
   private feed(lights: InputLight[], t: number): number {
     const nominal = this.spec.nominalPower;
     const ramp = Math.min(1, (t - this.feedFromMs) * SOFT_START_PER_MS);
-    const acCap = Math.min(nominal, (this.limit / 100) * nominal, ramp * nominal);
+    const acCap = Math.min(nominal, (this.outputLimit(t) / 100) * nominal, ramp * nominal);
     const { dc, acPower } = convert(this.spec, lights, acCap, (this.random() - 0.5) * 2);
     dc.forEach((point, i) => (this.dc[i] = point));
     return acPower;

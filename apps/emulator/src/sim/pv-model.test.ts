@@ -121,7 +121,7 @@ describe('operating point consistency', () => {
     inverter.skipTo(Date.parse('2025-06-21T06:00:00Z'));
     inverter.advance(Date.parse('2025-06-21T11:00:00Z'), where);
     const freeVoltage = inverter.dc[0]?.voltage ?? 0;
-    inverter.setLimit(25, false);
+    inverter.setLimit(25, false, Date.parse('2025-06-21T11:00:00Z'));
     inverter.advance(Date.parse('2025-06-21T11:01:00Z'), where);
     expect(inverter.ac.power).toBeLessThanOrEqual(0.25 * 800 + 0.5);
     expect(inverter.ac.power).toBeGreaterThan(0.2 * 800);
