@@ -18,8 +18,12 @@ import { Tickets } from './live/tickets';
 import { UpstreamSocket } from './live/upstream';
 import { registerApiProxy } from './proxy/api-proxy';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
+import { registerBackup } from './ops/backup-routes';
+import { HEALTH_LIMITS, registerHealth, type HealthLimits } from './ops/health-routes';
+import { HistoryStore } from './recorder/db/history-store';
+import { openDatabase } from './recorder/db/open';
+import { PushQueue } from './recorder/db/push-queue';
 import { Recorder } from './recorder/recorder';
-import { HistoryStore } from './recorder/store';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -52,10 +56,18 @@ export interface CompanionAppOptions {
   influxUrl?: URL | undefined;
   influxToken?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Days raw samples are kept before only their 5-minute averages remain (default 90). */
+  rawDays?: number;
   /** One-line messages for whoever runs the server (device away, push trouble, ...). */
   log?: (line: string) => void;
   /** Shorter timeouts for tests. */
   timeouts?: Partial<typeof TIMEOUTS>;
+  /** When /companion/api/health answers 503 (shorter in tests). */
+  health?: Partial<HealthLimits>;
+  /** Real ms between attempts to write while the disk is full (default 10 s). */
+  diskRetryMs?: number;
+  /** Test only: caps the database at this many pages (a full disk without filling one); raise it to give room back. */
+  databaseCap?: { pages: number };
 }
 
 export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
@@ -63,9 +75,14 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
   const link = new DeviceLink(options.deviceUrl, options.password);
   const access = new DeviceAccess(link);
   const clock = new DeviceClock(options.speed ?? 1);
-  const store = new HistoryStore(options.dataDir);
-  const pusher = options.influxUrl && new InfluxPusher(store, options.influxUrl, options.influxToken, log);
+  const connection = openDatabase(options.dataDir, { cap: options.databaseCap });
+  const store = new HistoryStore(connection);
+  const pushQueue = new PushQueue(connection);
+  const pusher = options.influxUrl && new InfluxPusher(pushQueue, options.influxUrl, options.influxToken, log);
   const recorder = new Recorder(store, clock, {
+    rawDays: options.rawDays,
+    retryMs: options.diskRetryMs,
+    log,
     onSamples: (samples) => pusher?.queue(samples),
     afterFlush: () => pusher?.kick(),
   });
@@ -119,6 +136,14 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     deviceUrl: options.deviceUrl.href,
     demo: options.demo ?? false,
   });
+  registerHealth(app, {
+    upstream,
+    recorder,
+    pushQueue,
+    databaseFile: connection.file,
+    limits: { ...HEALTH_LIMITS, ...options.health },
+  });
+  const backup = registerBackup(app, { connection, recorder, access, clock, dataDir: options.dataDir });
   registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
 
   let recheck: NodeJS.Timeout | undefined;
@@ -137,7 +162,8 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     upstream.stop();
     pusher?.stop();
     recorder.stop();
-    store.close();
+    await backup.stop();
+    connection.close();
   });
   return app;
 }

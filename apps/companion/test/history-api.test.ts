@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDay } from '../src/recorder/day-energy';
 import type { Sample } from '../src/recorder/sample';
-import { HistoryStore } from '../src/recorder/store';
+import { openHistory } from './open-history';
 import {
   ADMIN_AUTH,
   call,
@@ -36,7 +36,7 @@ function sample(serial: string, t: number, ac: number | null, dc: number[], reac
 
 /** What the recorder would have stored: two inverters, a gap, an unreachable moment, days of energy. */
 function fill(dataDir: string): void {
-  const store = new HistoryStore(dataDir);
+  const { store, close } = openHistory(dataDir);
   try {
     store.transaction(() => {
       const roof = store.inverterId('1161000001', 'Roof', ['S1', 'S2']);
@@ -59,7 +59,7 @@ function fill(dataDir: string): void {
       for (const [inv, day, wh] of days) store.saveDay(inv, startDay(day, undefined), wh);
     });
   } finally {
-    store.close();
+    close();
   }
 }
 

@@ -2,9 +2,10 @@ import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeviceClock } from '../src/device/clock';
 import type { DeviceLink } from '../src/device/link';
+import type { HistoryStore } from '../src/recorder/db/history-store';
 import { Recorder } from '../src/recorder/recorder';
-import { HistoryStore } from '../src/recorder/store';
 import { tempDir } from './helpers';
+import { openHistory, type OpenHistory } from './open-history';
 
 const NOON = Date.parse('2026-06-21T10:00:00Z');
 const SERIAL = '116491234568';
@@ -54,17 +55,19 @@ const frame = (ac: number, ageMs: number): string =>
 
 describe('the recorder', () => {
   let dir: string;
+  let opened: OpenHistory;
   let store: HistoryStore;
   let recorder: Recorder | undefined;
   let real: number;
   beforeEach(async () => {
     dir = await tempDir('recorder');
-    store = new HistoryStore(dir);
+    opened = openHistory(dir);
+    store = opened.store;
     real = NOON;
   });
   afterEach(async () => {
     recorder?.stop();
-    store.close();
+    opened.close();
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -3,8 +3,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localTimeAt, parseDeviceTime, posixTzOrUtc } from '@opendtu/server-kit/posix-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryStore } from '../src/recorder/store';
 import { call, launchCompanion, startDevice, tempDir, until, wait, type TestDevice } from './helpers';
+import { openHistory } from './open-history';
 
 /**
  * Crash safety of the recorder: the real companion process records a device running 20x
@@ -107,9 +107,9 @@ describe('SIGKILL while recording', () => {
           if (existsSync(join(dataDir, 'history.sqlite.lock'))) counts.insideTransaction += 1;
 
           // Opening it does what the next start does: the stale lock goes, SQLite rolls back.
-          const store = new HistoryStore(dataDir);
+          const { store, connection, close } = openHistory(dataDir);
           try {
-            expect(store.integrityOk(), `round ${round}`).toBe(true);
+            expect(connection.integrityOk(), `round ${round}`).toBe(true);
             const newest = Math.max(
               ...store.inverters().map((inverter) => newestSample(store.power(inverter.id, 0, Infinity))),
             );
@@ -123,7 +123,7 @@ describe('SIGKILL while recording', () => {
               .inverters()
               .reduce((sum, inverter) => sum + store.power(inverter.id, 0, Infinity).length, 0);
           } finally {
-            store.close();
+            close();
           }
         }
         console.log(

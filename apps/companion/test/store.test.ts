@@ -3,9 +3,10 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { powerRows } from '../src/history/routes';
+import type { HistoryStore } from '../src/recorder/db/history-store';
 import type { Sample } from '../src/recorder/sample';
-import { HistoryStore } from '../src/recorder/store';
 import { tempDir } from './helpers';
+import { openHistory, type OpenHistory } from './open-history';
 
 const T0 = Date.parse('2026-03-01T10:00:00Z');
 const MINUTE = 60_000;
@@ -27,13 +28,15 @@ const sample = (t: number, ac: number, reachable = true): Sample => ({
 
 describe('raw samples become 5-minute averages', () => {
   let dir: string;
+  let opened: OpenHistory;
   let store: HistoryStore;
   beforeEach(async () => {
     dir = await tempDir('store');
-    store = new HistoryStore(dir);
+    opened = openHistory(dir);
+    store = opened.store;
   });
   afterEach(async () => {
-    store.close();
+    opened.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -48,7 +51,7 @@ describe('raw samples become 5-minute averages', () => {
       // 10:20: after two empty buckets.
       store.addSample(inv, session, sample(T0 + 20 * MINUTE, 300));
     });
-    expect(store.rollUp(T0 + 10 * MINUTE)).toBe(121);
+    expect(store.rollUp(inv, T0, T0 + 10 * MINUTE)).toBe(121);
     const points = store.power(inv, T0, T0 + 30 * MINUTE);
     expect(points.map(({ t, ac, dc, session }) => ({ t, ac, dc: dc.slice(0, 2), session }))).toEqual([
       { t: T0, ac: 100, dc: [50, 51], session: undefined },
@@ -69,14 +72,14 @@ describe('raw samples become 5-minute averages', () => {
     try {
       // The parent of this test process is alive: as if a second server held the folder.
       await writeFile(join(other, 'companion.pid'), String(process.ppid));
-      expect(() => new HistoryStore(other)).toThrow(
+      expect(() => openHistory(other)).toThrow(
         `another companion server (pid ${process.ppid}) uses ${other}`,
       );
       const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
       await writeFile(join(other, 'companion.pid'), String(dead));
       await mkdir(join(other, 'history.sqlite.lock'));
-      const taken = new HistoryStore(other);
-      expect(taken.integrityOk()).toBe(true);
+      const taken = openHistory(other);
+      expect(taken.connection.integrityOk()).toBe(true);
       taken.close();
     } finally {
       await rm(other, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DeviceUnreachable, type DeviceAccess } from '../device/access';
 import type { DeviceClock } from '../device/clock';
 import type { Tickets } from '../live/tickets';
-import { ROLLUP_MS, type HistoryStore, type InverterInfo, type PowerPoint } from '../recorder/store';
+import { ROLLUP_MS, type HistoryStore, type InverterInfo, type PowerPoint } from '../recorder/db/history-store';
 import { toCsv, type Cell } from './csv';
 import { localIso, parseDay, periodOf, periodsBetween, type PeriodKind } from './dates';
 

@@ -5,7 +5,7 @@
  * so nothing is lost while the target is down or this server restarts: the queue is sent
  * in order when the target answers again (back-fill; a push can, unlike a scrape).
  */
-import type { HistoryStore } from '../recorder/store';
+import type { PushQueue } from '../recorder/db/push-queue';
 import type { Sample } from '../recorder/sample';
 import { linesOf } from './line-protocol';
 
@@ -21,7 +21,7 @@ export class InfluxPusher {
   private trouble: string | undefined;
 
   constructor(
-    private readonly store: HistoryStore,
+    private readonly store: PushQueue,
     private readonly url: URL,
     private readonly token: string | undefined,
     private readonly log: (line: string) => void,
@@ -29,7 +29,7 @@ export class InfluxPusher {
 
   /** Queues the samples' lines (called inside the recorder's transaction). */
   queue(samples: Sample[]): void {
-    if (samples.length) this.store.queuePush(samples.flatMap(linesOf).join('\n'));
+    if (samples.length) this.store.add(samples.flatMap(linesOf).join('\n'));
   }
 
   /** Sends what is queued, unless a failure is being waited out. */
@@ -59,9 +59,9 @@ export class InfluxPusher {
     this.sending = true;
     try {
       for (
-        let batch = this.store.nextPush(BATCH_BYTES);
+        let batch = this.store.next(BATCH_BYTES);
         batch && !this.stopped;
-        batch = this.store.nextPush(BATCH_BYTES)
+        batch = this.store.next(BATCH_BYTES)
       ) {
         const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
         if (this.token) headers.Authorization = `Token ${this.token}`;
@@ -85,7 +85,7 @@ export class InfluxPusher {
         } else if (!response.ok) {
           return this.retryLater(`answers HTTP ${response.status}`);
         }
-        this.store.donePush(batch.last);
+        this.store.done(batch.last);
         if (this.trouble) this.log(`The InfluxDB target ${this.url.origin} takes samples again`);
         this.trouble = undefined;
         this.failures = 0;

@@ -9,8 +9,11 @@
  * - a reading with both counters 0 is not valid (an offline inverter, a restarted DTU);
  *   an unreachable inverter's last values are, filed under the day they were read;
  * - the reset counts as seen when YieldDay fell below the last value of the day before,
- *   or YieldTotal grew past its last value of the day before (energy was made since);
- *   until then YieldDay is yesterday's and today's energy is 0.
+ *   or YieldTotal grew past its last value of the day before (energy was made since) and
+ *   the inverter was not being watched meanwhile (a gap in which the reset could have
+ *   passed unseen: the server stopped, the night), or the day before ended at 0; until then
+ *   YieldDay is yesterday's and today's energy is 0. While it is watched, a day that
+ *   begins with its counters still growing is a clock that jumped forward, not a new day.
  * Cross-check: when YieldDay fell during the day (the inverter restarted and its YieldDay
  * began again), YieldTotal's growth since the day before's last reading is the answer
  * where it says clearly more.
@@ -62,6 +65,8 @@ export function startDay(day: string, before: DayEnergy | undefined): DayEnergy 
 export function addReading(
   state: DayEnergy,
   reading: { yieldDay: number | null; yieldTotal: number | null },
+  /** The inverter's last valid reading was moments ago: a reset cannot have passed unseen. */
+  watched = false,
 ): boolean {
   const { yieldDay, yieldTotal } = reading;
   if (yieldDay === null || yieldTotal === null || (yieldDay <= 0 && yieldTotal <= 0)) {
@@ -72,7 +77,10 @@ export function addReading(
     state.resetSeen =
       (previousYieldDay === null && previousYieldTotal === null) ||
       (previousYieldDay !== null && yieldDay < previousYieldDay - TOLERANCE_WH) ||
-      (previousYieldTotal !== null && (yieldTotal - previousYieldTotal) * 1000 >= TOLERANCE_WH);
+      (previousYieldDay !== null && previousYieldDay <= TOLERANCE_WH) ||
+      (!watched &&
+        previousYieldTotal !== null &&
+        (yieldTotal - previousYieldTotal) * 1000 >= TOLERANCE_WH);
   }
   if (state.resetSeen) {
     if (

@@ -1,0 +1,224 @@
+/**
+ * The recorded history: inverters, recording sessions, raw samples, their 5-minute
+ * averages and the energy per inverter and day. Every SQL statement about them is here
+ * (the tables are made in migrations.ts).
+ *
+ * - `sample`: raw samples (kept `rawDays`), `s` the recording session, so a time when the
+ *   server heard nothing from the device stays a gap;
+ * - `rollup`: 5-minute averages of older samples (kept for years);
+ * - `day_energy`: per inverter and local day, the yield counters' state (day-energy.ts).
+ */
+import type { DayEnergy } from '../day-energy';
+import { MAX_STRINGS, type Sample } from '../sample';
+import { rows, type Connection, type Row, type Statement } from './connection';
+
+export const ROLLUP_MS = 5 * 60_000;
+const REACHABLE = 1;
+const PRODUCING = 2;
+
+const DC = Array.from({ length: MAX_STRINGS }, (_, index) => `dc${index}`);
+
+export interface InverterInfo {
+  id: number;
+  serial: string;
+  name: string;
+  strings: string[];
+}
+
+/** One point of a power series: time, AC power, DC power per string (W); null: no value. */
+export interface PowerPoint {
+  t: number;
+  /** The recording session (raw samples) or undefined (5-minute averages). */
+  session: number | undefined;
+  ac: number | null;
+  dc: (number | null)[];
+  reachable: boolean;
+}
+
+const scale = (value: number | null, factor: number): number | null =>
+  value === null ? null : Math.round(value * factor);
+const unscale = (value: unknown, factor: number): number | null =>
+  typeof value === 'number' ? value / factor : null;
+
+export class HistoryStore {
+  private readonly insertSample: Statement;
+  private readonly upsertDay: Statement;
+  private readonly samplesOf: Statement;
+  private readonly rollupsOf: Statement;
+  private readonly firstSampleFrom: Statement;
+  private readonly rollUpRange: Statement;
+  private readonly dropRange: Statement;
+
+  constructor(private readonly connection: Connection) {
+    const reachable = `(state & ${REACHABLE})`;
+    const average = (column: string): string =>
+      `CAST(round(avg(CASE WHEN ${reachable} THEN ${column} END)) AS INTEGER)`;
+    this.insertSample = connection.prepare(
+      `INSERT OR IGNORE INTO sample VALUES (?, ?, ?, ?, ${DC.map(() => '?').join(', ')}, ?, ?, ?, ?, ?)`,
+    );
+    this.upsertDay = connection.prepare('INSERT OR REPLACE INTO day_energy VALUES (?, ?, ?, ?)');
+    this.samplesOf = connection.prepare(
+      `SELECT t, s, ac, ${DC.join(', ')}, state FROM sample WHERE inv = ? AND t >= ? AND t < ? ORDER BY t`,
+    );
+    this.rollupsOf = connection.prepare(
+      `SELECT t, ac, ${DC.join(', ')} FROM rollup WHERE inv = ? AND t >= ? AND t < ? ORDER BY t`,
+    );
+    this.firstSampleFrom = connection.prepare('SELECT min(t) AS t FROM sample WHERE inv = ? AND t >= ?');
+    this.rollUpRange = connection.prepare(
+      `INSERT OR REPLACE INTO rollup
+       SELECT inv, t - t % ${ROLLUP_MS}, ${['ac', ...DC].map(average).join(', ')},
+         max(yd), max(yt), ${average('temp')}, ${average('lim')}, count(*)
+       FROM sample WHERE inv = ? AND t >= ? AND t < ? AND ${reachable} GROUP BY t - t % ${ROLLUP_MS}`,
+    );
+    this.dropRange = connection.prepare('DELETE FROM sample WHERE inv = ? AND t >= ? AND t < ?');
+  }
+
+  get file(): string {
+    return this.connection.file;
+  }
+
+  /** Runs `work` in one transaction: all of it is on disk when this returns, or none. */
+  transaction<T>(work: () => T): T {
+    return this.connection.transaction(work);
+  }
+
+  /** Whether an error of a write means the disk is full (connection.ts). */
+  isDiskFull(error: unknown): boolean {
+    return this.connection.isDiskFull(error);
+  }
+
+  private get db() {
+    return this.connection.db;
+  }
+
+  inverters(): InverterInfo[] {
+    return this.db.all('SELECT id, serial, name, strings FROM inverter ORDER BY id').map((row) => ({
+      id: Number(row.id),
+      serial: String(row.serial),
+      name: String(row.name),
+      strings: JSON.parse(String(row.strings)) as string[],
+    }));
+  }
+
+  /** The inverter's id, creating it or updating its names. */
+  inverterId(serial: string, name: string, strings: string[]): number {
+    const names = JSON.stringify(strings);
+    const row = this.db.get('SELECT id, name, strings FROM inverter WHERE serial = ?', serial);
+    if (!row)
+      return Number(
+        this.db.run('INSERT INTO inverter (serial, name, strings) VALUES (?, ?, ?)', [serial, name, names])
+          .lastInsertRowid,
+      );
+    if (row.name !== name || row.strings !== names) {
+      this.db.run('UPDATE inverter SET name = ?, strings = ? WHERE id = ?', [name, names, row.id as number]);
+    }
+    return Number(row.id);
+  }
+
+  /** Opens a recording session (a time the server hears the device) starting at `t`. */
+  openSession(t: number): number {
+    return Number(this.db.run('INSERT INTO session (start, end) VALUES (?, ?)', [t, t]).lastInsertRowid);
+  }
+
+  extendSession(id: number, start: number, end: number): void {
+    this.db.run('UPDATE session SET start = min(start, ?), end = max(end, ?) WHERE id = ?', [start, end, id]);
+  }
+
+  /** When recording began (device time), or undefined before the first sample. */
+  recordingSince(): number | undefined {
+    const row = this.db.get(
+      'SELECT min(t) AS t FROM (SELECT min(t) AS t FROM sample UNION ALL SELECT min(t) FROM rollup)',
+    );
+    return typeof row?.t === 'number' ? row.t : undefined;
+  }
+
+  addSample(inv: number, session: number, sample: Sample): void {
+    const dc = DC.map((_, index) => scale(sample.dc[index] ?? null, 10));
+    const state = (sample.reachable ? REACHABLE : 0) | (sample.producing ? PRODUCING : 0);
+    this.insertSample.run([
+      inv,
+      sample.t,
+      session,
+      scale(sample.ac, 10),
+      ...dc,
+      scale(sample.yieldDay, 10),
+      scale(sample.yieldTotal, 1000),
+      scale(sample.temperature, 10),
+      scale(sample.limit, 10),
+      state,
+    ]);
+  }
+
+  /** When each inverter's last sample was taken (to tell repeats after a restart of this server). */
+  lastSampleTimes(): Map<number, number> {
+    const rows = this.db.all('SELECT inv, max(t) AS t FROM sample GROUP BY inv');
+    return new Map(rows.map((row) => [Number(row.inv), Number(row.t)]));
+  }
+
+  saveDay(inv: number, state: DayEnergy, wh: number): void {
+    this.upsertDay.run([inv, state.day, wh, JSON.stringify(state)]);
+  }
+
+  /** Forgets a day's state (a day the device's clock passed through by mistake). */
+  deleteDay(inv: number, day: string): void {
+    this.db.run('DELETE FROM day_energy WHERE inv = ? AND day = ?', [inv, day]);
+  }
+
+  /** One day's saved state of an inverter. */
+  dayState(inv: number, day: string): DayEnergy | undefined {
+    const row = this.db.get('SELECT state FROM day_energy WHERE inv = ? AND day = ?', [inv, day]);
+    return row ? (JSON.parse(String(row.state)) as DayEnergy) : undefined;
+  }
+
+  /** The latest day state of each inverter (to go on after a restart of this server). */
+  lastDays(): Map<number, DayEnergy> {
+    const rows = this.db.all(
+      'SELECT d.inv AS inv, d.state AS state FROM day_energy d JOIN (SELECT inv, max(day) AS day FROM day_energy GROUP BY inv) last ON d.inv = last.inv AND d.day = last.day',
+    );
+    return new Map(rows.map((row) => [Number(row.inv), JSON.parse(String(row.state)) as DayEnergy]));
+  }
+
+  /** Energy (Wh) per inverter and day within [from, to] (YYYY-MM-DD, inclusive). */
+  dayEnergy(from: string, to: string): { inv: number; day: string; wh: number }[] {
+    return this.db
+      .all('SELECT inv, day, wh FROM day_energy WHERE day >= ? AND day <= ? ORDER BY day, inv', [from, to])
+      .map((row) => ({ inv: Number(row.inv), day: String(row.day), wh: Number(row.wh) }));
+  }
+
+  /** Raw samples of an inverter in [from, to), then its 5-minute averages there. */
+  power(inv: number, from: number, to: number): PowerPoint[] {
+    const dc = (row: Row): (number | null)[] => DC.map((column) => unscale(row[column], 10));
+    const rollups = rows(this.rollupsOf.all([inv, from, to])).map((row) => ({
+      t: Number(row.t),
+      session: undefined,
+      ac: unscale(row.ac, 10),
+      dc: dc(row),
+      reachable: true,
+    }));
+    const samples = rows(this.samplesOf.all([inv, from, to])).map((row) => ({
+      t: Number(row.t),
+      session: Number(row.s),
+      ac: unscale(row.ac, 10),
+      dc: dc(row),
+      reachable: (Number(row.state) & REACHABLE) !== 0,
+    }));
+    return [...rollups, ...samples];
+  }
+
+  /** The time of an inverter's first raw sample at or after `from` (the index finds it at once). */
+  firstSample(inv: number, from: number): number | undefined {
+    const t = this.firstSampleFrom.get([inv, from])?.t;
+    return typeof t === 'number' ? t : undefined;
+  }
+
+  /**
+   * Replaces an inverter's raw samples in [from, to) (both multiples of 5 minutes) by
+   * 5-minute averages of the reachable ones, in one transaction; answers how many went.
+   */
+  rollUp(inv: number, from: number, to: number): number {
+    return this.transaction(() => {
+      this.rollUpRange.run([inv, from, to]);
+      return this.dropRange.run([inv, from, to]).changes;
+    });
+  }
+}
