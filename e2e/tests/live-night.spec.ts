@@ -44,3 +44,22 @@ test("at night: today's yield, inverters asleep (not faulty) with the age of the
 });
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+
+// Issue 34: the header of a sleeping inverter ("☾ Schläft (Nacht) · 0 W" beside its name)
+// is the longest it gets; on a 320 px phone it wraps instead of widening the page.
+for (const locale of ['de', 'en', 'fr']) {
+  test(`at night on a 320 px phone in ${locale}, the inverter header stays inside the page`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.addInitScript((wanted) => localStorage.setItem('locale', wanted), locale);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('#inverter-title [data-state]')).toHaveAttribute('data-state', 'asleep');
+    await expect(page.locator('#inverter-title')).toContainText(/\S/);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(320);
+    const title = await page.locator('#inverter-title').boundingBox();
+    expect(title!.x + title!.width).toBeLessThanOrEqual(320);
+  });
+}

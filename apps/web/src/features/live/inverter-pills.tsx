@@ -16,10 +16,12 @@ export interface InverterPillsProps {
   inverters: readonly LiveInverter[];
   selected: string | undefined;
   onSelect: (serial: string) => void;
+  /** The device has no clock yet, so it polls no inverter (its hint time_sync). */
+  noClock?: boolean | undefined;
 }
 
 /** The inverter list: pills beside the data on wide screens, a compact selector on a phone. */
-export function InverterPills({ inverters, selected, onSelect }: InverterPillsProps) {
+export function InverterPills({ inverters, selected, onSelect, noClock }: InverterPillsProps) {
   const { t, locale } = useI18n();
   const night = useNight();
   const selectId = useId();
@@ -28,7 +30,7 @@ export function InverterPills({ inverters, selected, onSelect }: InverterPillsPr
     const power = isLiveInverterFull(inverter) ? inverter.AC['0']?.Power : undefined;
     return [
       inverter.name,
-      t(STATE_TEXT[inverterState(inverter, night)]),
+      t(STATE_TEXT[inverterState(inverter, night, noClock)]),
       power && `${formatNumber(locale, power.v)} ${power.u}`,
       hasWeakString(inverter) && `⚠ ${t('home.WeakStringMark')}`,
     ]
@@ -69,7 +71,7 @@ export function InverterPills({ inverters, selected, onSelect }: InverterPillsPr
               aria-current={active ? 'true' : undefined}
               onClick={() => onSelect(inverter.serial)}
             >
-              <StateBadge inverter={inverter} />
+              <StateBadge inverter={inverter} noClock={noClock} />
               <span className="text-break">
                 {inverter.name}
                 {hasWeakString(inverter) && (

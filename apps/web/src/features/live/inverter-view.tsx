@@ -26,10 +26,13 @@ export const InverterView = memo(function InverterView({
   inverter,
   peaks,
   since,
+  noClock,
 }: {
   inverter: LiveInverter;
   peaks: InverterPeaks | undefined;
   since: number | undefined;
+  /** The device has no clock yet, so it polls no inverter (its hint time_sync). */
+  noClock?: boolean | undefined;
 }) {
   const { t } = useI18n();
   const [dialog, setDialog] = useState<LiveDialog | undefined>();
@@ -37,7 +40,7 @@ export const InverterView = memo(function InverterView({
   const props = { inverter, onClose: close };
   return (
     <section className="card" aria-labelledby="inverter-title" data-inverter={inverter.serial}>
-      <InverterHeader inverter={inverter} />
+      <InverterHeader inverter={inverter} noClock={noClock} />
       <div className="card-body">
         <InverterToolbar inverter={inverter} onOpen={setDialog} />
         {isLiveInverterFull(inverter) ? (
@@ -62,16 +65,23 @@ export const InverterView = memo(function InverterView({
 const takenAt = (locale: string, inverter: LiveInverter): string =>
   onDeviceClock(dataTakenAt(inverter).getTime(), (time, zone) => formatDateTime(locale, time, zone));
 
-export function InverterHeader({ inverter }: { inverter: LiveInverter }) {
+export function InverterHeader({
+  inverter,
+  noClock,
+}: {
+  inverter: LiveInverter;
+  noClock?: boolean | undefined;
+}) {
   const { t, locale } = useI18n();
   const now = useNow();
   const commands = useCommands();
   const age = dataAgeSeconds(inverter, now);
   return (
     <div className="card-header d-flex flex-wrap align-items-center column-gap-3 row-gap-1">
-      <h2 className="h5 mb-0 me-auto d-flex align-items-center gap-2" id="inverter-title">
-        <StateBadge inverter={inverter} wide />
-        <span>{inverter.name}</span>
+      {/* On a phone the name goes below a long state ("☾ Schläft (Nacht) · 0 W"), not off the page. */}
+      <h2 className="h5 mb-0 me-auto d-flex flex-wrap align-items-center gap-2" id="inverter-title">
+        <StateBadge inverter={inverter} wide noClock={noClock} />
+        <span className="text-break">{inverter.name}</span>
       </h2>
       <small>
         {t('home.SerialNumber')} <span className="font-monospace">{inverter.serial}</span>

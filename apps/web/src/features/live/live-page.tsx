@@ -3,7 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useConnection } from '../../api/connection';
 import { liveStore, useLiveData } from '../../api/live-store';
 import { useReportFailure } from '../../api/load-failure';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/route-paths';
 import { Alert } from '../../components/api-alert';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -25,6 +25,7 @@ export function LivePage() {
   const [location, navigate] = useLocation();
   const wanted = new URLSearchParams(search).get('inv');
   const selected = inverters.find((inverter) => inverter.serial === wanted) ?? inverters[0];
+  const noClock = live.hints?.time_sync;
 
   useEffect(() => {
     if (selected) liveStore.requestFull(selected.serial);
@@ -49,7 +50,12 @@ export function LivePage() {
               <Link href={ROUTES.overview} className="btn btn-outline-primary btn-sm mb-2">
                 {t('menu.Overview')}
               </Link>
-              <InverterPills inverters={inverters} selected={selected?.serial} onSelect={select} />
+              <InverterPills
+                inverters={inverters}
+                selected={selected?.serial}
+                onSelect={select}
+                noClock={noClock}
+              />
             </div>
           )}
           <div className={inverters.length > 1 ? 'col-lg-9 col-xl-10' : 'col-12'}>
@@ -59,6 +65,7 @@ export function LivePage() {
                 inverter={selected}
                 peaks={live.peaks?.inverters[selected.serial]}
                 since={live.peaks?.since}
+                noClock={noClock}
               />
             )}
           </div>

@@ -109,6 +109,7 @@ export function OverviewPage() {
               labels={labels}
               rated={rated(inverter)}
               command={commandOf(snapshot, 'limit', inverter.serial)}
+              noClock={live.hints?.time_sync}
             />
           ))}
           {live.total && (

@@ -81,6 +81,8 @@ export interface InverterRowProps {
   /** Rated power (W); 0 while unknown. */
   rated: number;
   command: Command | undefined;
+  /** The device has no clock yet, so it polls no inverter (its hint time_sync). */
+  noClock?: boolean | undefined;
 }
 
 /**
@@ -93,6 +95,7 @@ export const InverterRow = memo(function InverterRow({
   labels,
   rated,
   command,
+  noClock,
 }: InverterRowProps) {
   const { t, locale } = useI18n();
   const full = isLiveInverterFull(inverter) ? inverter : undefined;
@@ -106,7 +109,7 @@ export const InverterRow = memo(function InverterRow({
       labels={labels}
       title={
         <>
-          <StateBadge inverter={inverter} wide withPower={false} />
+          <StateBadge inverter={inverter} wide withPower={false} noClock={noClock} />
           <Link href={`/?inv=${encodeURIComponent(inverter.serial)}`} className="fw-semibold text-break">
             {inverter.name}
           </Link>
