@@ -16,6 +16,7 @@ import { InfluxPusher } from './influx/pusher';
 import { LiveHub } from './live/hub';
 import { Tickets } from './live/tickets';
 import { UpstreamSocket } from './live/upstream';
+import type { LogLine } from './log';
 import { registerApiProxy } from './proxy/api-proxy';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
 import { registerBackup } from './ops/backup-routes';
@@ -58,8 +59,8 @@ export interface CompanionAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Days raw samples are kept before only their 5-minute averages remain (default 90). */
   rawDays?: number;
-  /** One-line messages for whoever runs the server (device away, push trouble, ...). */
-  log?: (line: string) => void;
+  /** One line per change of state for whoever runs the server (device away, push trouble, ...). */
+  log?: LogLine;
   /** Shorter timeouts for tests. */
   timeouts?: Partial<typeof TIMEOUTS>;
   /** When /companion/api/health answers 503 (shorter in tests). */
@@ -71,7 +72,7 @@ export interface CompanionAppOptions {
 }
 
 export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log: LogLine = options.log ?? ((line) => console.log(line));
   const link = new DeviceLink(options.deviceUrl, options.password);
   const access = new DeviceAccess(link);
   const clock = new DeviceClock(options.speed ?? 1);

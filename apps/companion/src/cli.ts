@@ -1,8 +1,23 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cliInteger, cliNumber } from '@opendtu/server-kit/cli-numbers';
+import {
+  baseFolder,
+  ConfigError,
+  label,
+  layer,
+  OPTIONS,
+  readConfigFile,
+  readEnvironment,
+  type OptionName,
+  type Origin,
+  type Setting,
+} from './config/options';
+import { LOG_LEVELS, type LogLevel } from './log';
+
+export { ConfigError };
 
 export interface CompanionOptions {
   /** The device to front, e.g. http://192.168.1.50; undefined: the demo's virtual DTU. */
@@ -11,119 +26,233 @@ export interface CompanionOptions {
   host: string;
   /** History database, push buffer and, in the demo, the virtual DTU's own folder. */
   dataDir: string;
+  /** How the data folder was named (`--data`, `OPENDTU_DATA`, ...), for its errors. */
+  dataLabel: string;
   webappDir: string;
   /** The device password for the server's own connections (never for browsers' requests). */
   password: string | undefined;
   influxUrl: URL | undefined;
   influxToken: string | undefined;
+  /** Days raw samples are kept before only their 5-minute averages remain. */
+  rawDays: number;
+  logLevel: LogLevel;
   verbose: boolean;
   /** Options handed to the virtual DTU in the demo, as typed. */
   demoArgs: string[];
   /** How much faster than real time the demo's device clock runs (1 for a real device). */
   speed: number;
+  /** `restore FILE`: the backup to put in place of the data folder's database. */
+  restoreFile: string | undefined;
 }
 
 export const USAGE = `Usage: opendtu-companion [options]
-  --device <url>      the OpenDTU to serve, e.g. http://192.168.1.50; without it a
-                      virtual DTU is started (the demo)
+       opendtu-companion restore FILE [--data <dir>]   put a database backup in place
+  --device <url>      the OpenDTU to serve, e.g. http://192.168.1.50 (required in the
+                      installed server; in a checkout, without it a virtual DTU starts: the demo)
   --port <n>          TCP port to listen on (default 8080)
   --host <addr>       address to bind (default 0.0.0.0: every network of this machine;
                       127.0.0.1 for this machine only)
   --data <dir>        where the history lives (default ./data)
-  --webapp <dir>      the web app build to serve (default apps/web/dist-companion when
-                      built, else apps/web/dist)
+  --webapp <dir>      the web app build to serve (default: the one that came with the server)
   --password <pw>     the device's admin password, for this server's own connections
-                      (live data, clock); or the environment variable OPENDTU_PASSWORD
+                      (live data, clock)
   --influx-url <url>  also push every sample to this InfluxDB line-protocol write URL,
                       e.g. http://vm:8428/write or http://influx:8086/write?db=solar
   --influx-token <t>  token for InfluxDB 2/3 (Authorization: Token)
+  --raw-days <n>      days raw samples are kept, then 5-minute averages (default 90)
+  --log-level <l>     error, warn, info or debug (default info)
   --verbose           log every request
+  --config <file>     read options from this file: one "key = value" a line, keys are
+                      the option names (device = http://192.168.1.50), # for comments
+  --version           print the version
   --help              show this text
+Every option can also be an environment variable: OPENDTU_ and its name in capitals,
+- as _ (OPENDTU_DEVICE, OPENDTU_INFLUX_URL, OPENDTU_CONFIG). The command line wins
+over the environment, the environment over the config file, the file over the defaults.
 The virtual DTU of the demo takes its own options: --inverters, --time, --speed,
 --push-interval, --firmware (see opendtu-emulator --help). With --device, --speed says
 that device is a virtual DTU running that many times faster than real time.`;
 
-const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+/**
+ * Where the web builds are: beside the compiled server in the installed package
+ * (`<package>/web/`, next to `<package>/dist/server.mjs`), else in the checkout's apps/web.
+ */
+const WEB_ROOTS = ['../web/', '../../web/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /** The build with the companion's own screens when it exists, else the device bundle. */
-export function defaultWebapp(webRoot = WEB): string {
+export function defaultWebapp(webRoot = WEB_ROOTS.find((root) => existsSync(root)) ?? WEB_ROOTS[1]!): string {
   const companion = resolve(webRoot, 'dist-companion');
   return existsSync(resolve(companion, 'index.html.gz')) ? companion : resolve(webRoot, 'dist');
 }
 
-function httpUrl(name: string, text: string): URL {
+function httpUrl(where: string, text: string): URL {
   let url: URL;
   try {
     url = new URL(/^[a-z]+:\/\//i.test(text) ? text : `http://${text}`);
   } catch {
-    throw new Error(`--${name} must be a URL such as http://192.168.1.50, got "${text}"`);
+    throw new ConfigError(`${where} must be a URL such as http://192.168.1.50, got "${text}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`--${name} must be an http:// or https:// URL, got "${text}"`);
+    throw new ConfigError(`${where} must be an http:// or https:// URL, got "${text}"`);
   }
   return url;
 }
 
 /** The device's base URL; paths are resolved against it, so it ends with a slash. */
-function deviceUrl(text: string): URL {
-  const url = httpUrl('device', text);
+function deviceUrl(where: string, text: string): URL {
+  const url = httpUrl(where, text);
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   url.search = '';
   url.hash = '';
   return url;
 }
 
-/** Parses the command line; throws an Error whose message is fit to show the user. */
+function numberOf(where: string, text: string, min: number, max: number, whole: boolean): number {
+  const value = Number(text);
+  if (
+    text.trim() === '' ||
+    !Number.isFinite(value) ||
+    value < min ||
+    value > max ||
+    (whole && !Number.isInteger(value))
+  )
+    throw new ConfigError(
+      `${where} must be a ${whole ? 'whole ' : ''}number from ${min} to ${max}, got "${text}"`,
+    );
+  return value;
+}
+
+/** node:util's parse errors in one short line. */
+function parseError(error: unknown): never {
+  const { code, message } = error as { code?: string; message: string };
+  const option = /'(-[^' ]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    throw new ConfigError(`unknown option ${option} (see --help)`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    throw new ConfigError(`${option ?? 'an option'} needs a value (see --help)`);
+  throw new ConfigError(message.split('\n')[0]!);
+}
+
+export interface CliContext {
+  /** The folder relative paths on the command line and in the environment are taken from. */
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Whether the virtual DTU can be started here (a checkout); the installed server has none. */
+  demo?: boolean;
+}
+
+/**
+ * Reads the command line, the environment and the config file; throws a ConfigError whose
+ * message is one line fit to show the user, naming the option as its author wrote it.
+ */
 export function parseCli(
   argv: string[],
-  cwd = process.cwd(),
-  env: NodeJS.ProcessEnv = process.env,
-): CompanionOptions | 'help' {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      device: { type: 'string' },
-      port: { type: 'string', default: '8080' },
-      host: { type: 'string', default: '0.0.0.0' },
-      data: { type: 'string', default: './data' },
-      webapp: { type: 'string' },
-      password: { type: 'string' },
-      'influx-url': { type: 'string' },
-      'influx-token': { type: 'string' },
-      verbose: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-      // The virtual DTU's options, checked by it; only meaningful in the demo.
-      inverters: { type: 'string' },
-      time: { type: 'string' },
-      speed: { type: 'string' },
-      'push-interval': { type: 'string' },
-      firmware: { type: 'string' },
-    },
-    strict: true,
-  });
+  { cwd = process.cwd(), env = process.env, demo = true }: CliContext = {},
+): CompanionOptions | 'help' | 'version' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        ...Object.fromEntries(Object.entries(OPTIONS).map(([name, type]) => [name, { type }])),
+        config: { type: 'string' },
+        help: { type: 'boolean' },
+        version: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    parseError(error);
+  }
+  const { positionals } = parsed;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values.help) return 'help';
+  if (values.version) return 'version';
+  const [command, restoreFile, ...extra] = positionals;
+  if (command !== undefined && command !== 'restore')
+    throw new ConfigError(`unknown command "${command}" (see --help)`);
+  if (command === 'restore' && restoreFile === undefined) throw new ConfigError('restore needs a FILE');
+  if (extra.length) throw new ConfigError(`unexpected argument "${extra[0]}"`);
+
+  const flags = new Map<OptionName, Setting>();
+  for (const name of Object.keys(OPTIONS) as OptionName[]) {
+    const value = values[name];
+    if (value !== undefined) flags.set(name, { value: String(value), origin: { kind: 'flag' } });
+  }
+  const configFile =
+    typeof values.config === 'string'
+      ? resolve(cwd, values.config)
+      : env.OPENDTU_CONFIG
+        ? resolve(cwd, env.OPENDTU_CONFIG)
+        : undefined;
+  const settings = layer(configFile ? readConfigFile(configFile) : new Map(), readEnvironment(env), flags);
+  const DEFAULT: Origin = { kind: 'default' };
+  const get = (name: OptionName): Setting | undefined => settings.get(name);
+  const where = (name: OptionName): string => label(name, get(name)?.origin ?? DEFAULT);
+  const path = (name: OptionName, fallback: string): string => {
+    const setting = get(name);
+    return setting ? resolve(baseFolder(setting.origin, cwd), setting.value) : resolve(cwd, fallback);
+  };
+
+  const device = get('device');
   const demoArgs: string[] = [];
   for (const name of ['inverters', 'time', 'speed', 'push-interval', 'firmware'] as const) {
-    const value = values[name];
-    if (value === undefined) continue;
+    const setting = get(name);
+    if (setting === undefined) continue;
     // A device elsewhere may be a virtual DTU running fast: its speed is all we need to know.
-    if (values.device !== undefined && name === 'speed') continue;
-    if (values.device !== undefined) {
-      throw new Error(`--${name} is an option of the virtual DTU: not with --device`);
-    }
-    demoArgs.push(`--${name}`, value);
+    if (device !== undefined && name === 'speed') continue;
+    if (device !== undefined)
+      throw new ConfigError(`${where(name)} is an option of the virtual DTU: not with a device`);
+    demoArgs.push(`--${name}`, setting.value);
   }
+  if (device === undefined && !demo && command !== 'restore') {
+    throw new ConfigError(
+      '--device is required: the OpenDTU to serve, e.g. --device http://192.168.1.50 or OPENDTU_DEVICE',
+    );
+  }
+  const webapp = get('webapp');
+  const webappDir = webapp === undefined ? defaultWebapp() : path('webapp', '');
+  if (webapp !== undefined && !existsSync(join(webappDir, 'index.html.gz')))
+    throw new ConfigError(`${where('webapp')} ${webappDir} holds no web app build (no index.html.gz)`);
+  const logLevel = get('log-level')?.value ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
+    throw new ConfigError(`${where('log-level')} must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const text = (name: OptionName): string | undefined => get(name)?.value;
+  const influxUrl = text('influx-url');
+  const speed = text('speed');
   return {
-    deviceUrl: values.device === undefined ? undefined : deviceUrl(values.device),
-    port: cliInteger('port', values.port, 0, 65535),
-    host: values.host,
-    dataDir: resolve(cwd, values.data),
-    webappDir: values.webapp === undefined ? defaultWebapp() : resolve(cwd, values.webapp),
-    password: values.password ?? (env.OPENDTU_PASSWORD || undefined),
-    influxUrl: values['influx-url'] === undefined ? undefined : httpUrl('influx-url', values['influx-url']),
-    influxToken: values['influx-token'],
-    verbose: values.verbose,
+    deviceUrl: device === undefined ? undefined : deviceUrl(where('device'), device.value),
+    port: numberOf(where('port'), text('port') ?? '8080', 0, 65535, true),
+    host: text('host') ?? '0.0.0.0',
+    dataDir: path('data', './data'),
+    dataLabel: where('data'),
+    webappDir,
+    password: text('password'),
+    influxUrl: influxUrl === undefined ? undefined : httpUrl(where('influx-url'), influxUrl),
+    influxToken: text('influx-token'),
+    rawDays: numberOf(where('raw-days'), text('raw-days') ?? '90', 1, 36500, true),
+    logLevel: logLevel as LogLevel,
+    verbose: text('verbose') === 'true',
     demoArgs,
-    speed: values.speed === undefined ? 1 : cliNumber('speed', values.speed, 0.001, 100000),
+    speed: speed === undefined ? 1 : numberOf(where('speed'), speed, 0.001, 100000, false),
+    restoreFile: command === 'restore' ? resolve(cwd, restoreFile!) : undefined,
   };
+}
+
+/**
+ * Makes sure the data folder exists and can be written, before anything starts: a service
+ * whose folder is wrong says so at once rather than failing at its first sample.
+ */
+export async function ensureDataDir(dir: string, where: string): Promise<void> {
+  const probe = join(dir, `.write-test-${process.pid}`);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
+  } catch (error) {
+    throw new ConfigError(
+      `${where} ${dir} is not a folder this server can write (${(error as NodeJS.ErrnoException).code})`,
+    );
+  }
 }

@@ -1,29 +1,65 @@
-import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { buildCompanion } from './app';
-import { parseCli, USAGE, type CompanionOptions } from './cli';
-import { startDemoDevice, type DemoDevice } from './demo';
+import { buildCompanion, VERSION } from './app';
+import { ConfigError, ensureDataDir, parseCli, USAGE, type CompanionOptions } from './cli';
+import type { DemoDevice } from './demo';
+import { createLogger, type Logger } from './log';
+
+/** This machine's networks; none where listing them is not allowed (systemd without AF_NETLINK). */
+function lanInterfaces(): ReturnType<typeof networkInterfaces> {
+  try {
+    return networkInterfaces();
+  } catch {
+    return {};
+  }
+}
 
 /** The addresses to open the page at: this machine, and its LAN addresses when bound to all. */
 function openUrls(host: string, port: number): string[] {
   if (host !== '0.0.0.0' && host !== '::')
     return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
-  const lan = Object.values(networkInterfaces())
+  const lan = Object.values(lanInterfaces())
     .flat()
     .filter((address) => address && address.family === 'IPv4' && !address.internal)
     .map((address) => `http://${address!.address}:${port}`);
   return [`http://localhost:${port}`, ...lan];
 }
 
-async function run(options: CompanionOptions): Promise<void> {
-  await mkdir(options.dataDir, { recursive: true });
+/**
+ * The demo's virtual DTU is the emulator package, which exists in a checkout; the installed
+ * server (`npm run pack`) ships without it and needs --device.
+ */
+function demoAvailable(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('@opendtu/emulator/package.json');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What must never be printed: the password, the token, credentials inside the push URL. */
+function secretsOf(options: CompanionOptions): string[] {
+  const secrets = [options.password ?? '', options.influxToken ?? ''];
+  const url = options.influxUrl;
+  if (url) {
+    secrets.push(decodeURIComponent(url.password), url.password);
+    for (const [key, value] of url.searchParams)
+      if (/^(p|pw|pass|password|token|auth.*)$/i.test(key)) secrets.push(value, encodeURIComponent(value));
+  }
+  return secrets;
+}
+
+async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
+  const { log } = logger;
   let demo: DemoDevice | undefined;
   if (!options.deviceUrl) {
-    console.log('No --device given: starting the virtual DTU (the demo)');
+    log('No --device given: starting the virtual DTU (the demo)');
+    const { startDemoDevice } = await import('./demo');
     demo = await startDemoDevice(join(options.dataDir, 'demo-device'), options.demoArgs);
     demo.child.once('exit', (code) => {
-      console.error(`The virtual DTU stopped (${code}); stopping`);
+      log(`The virtual DTU stopped (${code}); stopping`, 'error');
       process.exit(1);
     });
   }
@@ -37,19 +73,24 @@ async function run(options: CompanionOptions): Promise<void> {
     demo: demo !== undefined,
     influxUrl: options.influxUrl,
     influxToken: options.influxToken,
-    logger: options.verbose ? { level: 'info' } : false,
+    rawDays: options.rawDays,
+    log,
+    logger: options.verbose
+      ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }
+      : false,
   });
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : options.port;
   const urls = openUrls(options.host, port);
-  console.log(`OpenDTU companion listening on ${urls[0]}`);
-  for (const url of urls.slice(1)) console.log(`  on your network: ${url}`);
-  console.log(
+  // Printed at every level: whoever started the server (a person, a launcher) waits for it.
+  logger.always(`OpenDTU companion ${VERSION} listening on ${urls[0]}`);
+  for (const url of urls.slice(1)) log(`  on your network: ${url}`);
+  log(
     `Device: ${demo ? `the virtual DTU at ${deviceUrl.origin} (log in as admin / openDTU42)` : deviceUrl.origin}`,
   );
-  console.log(`History in ${join(options.dataDir, 'history.sqlite')}`);
-  if (options.influxUrl) console.log(`Pushing samples to ${options.influxUrl.origin}`);
+  log(`History in ${join(options.dataDir, 'history.sqlite')}`);
+  if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
 
   const stop = async (): Promise<void> => {
     demo?.child.removeAllListeners('exit');
@@ -61,14 +102,36 @@ async function run(options: CompanionOptions): Promise<void> {
   process.once('SIGTERM', () => void stop());
 }
 
-try {
-  // npm runs workspace scripts in the workspace folder; relative paths the user typed
-  // (--data, --webapp) mean the folder npm was started from (INIT_CWD).
-  const options = parseCli(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
-  if (options === 'help') console.log(USAGE);
-  else await run(options);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  console.error(USAGE);
-  process.exit(2);
+async function main(): Promise<void> {
+  let options: ReturnType<typeof parseCli>;
+  try {
+    // npm runs workspace scripts in the workspace folder; relative paths the user typed
+    // (--data, --webapp) mean the folder npm was started from (INIT_CWD).
+    options = parseCli(process.argv.slice(2), {
+      cwd: process.env.INIT_CWD ?? process.cwd(),
+      demo: demoAvailable(),
+    });
+    if (options === 'help') return console.log(USAGE);
+    if (options === 'version') return console.log(VERSION);
+    await ensureDataDir(options.dataDir, options.dataLabel);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // One line, before anything started: a service manager's log shows the cause at once.
+    console.error(`opendtu-companion: ${error.message}`);
+    process.exit(2);
+  }
+  const logger = createLogger({ level: options.logLevel, secrets: secretsOf(options) });
+  try {
+    if (options.restoreFile) {
+      const { restoreCommand } = await import('./restore-command');
+      restoreCommand(options.dataDir, options.restoreFile, logger.log);
+    } else {
+      await serve(options, logger);
+    }
+  } catch (error) {
+    logger.log(error instanceof Error ? error.message : String(error), 'error');
+    process.exit(1);
+  }
 }
+
+await main();

@@ -1,57 +1,203 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { defaultWebapp, parseCli } from '../src/cli';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWebapp, ensureDataDir, parseCli, type CompanionOptions } from '../src/cli';
 import { freePort, launchCompanion, tempDir, until, wait } from './helpers';
+
+const BIN = fileURLToPath(new URL('../bin/opendtu-companion.mjs', import.meta.url));
+
+/** Parses as the server would and expects options (not help). */
+function options(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = '/', demo = true): CompanionOptions {
+  const parsed = parseCli(argv, { cwd, env, demo });
+  if (typeof parsed === 'string') throw new Error(`expected options, got ${parsed}`);
+  return parsed;
+}
 
 describe('command line', () => {
   it('serves the demo on every network of this machine by default', () => {
-    expect(parseCli([], '/home/me', {})).toMatchObject({
+    expect(options([], {}, '/home/me')).toMatchObject({
       deviceUrl: undefined,
       port: 8080,
       host: '0.0.0.0',
       dataDir: '/home/me/data',
       password: undefined,
       speed: 1,
+      rawDays: 90,
+      logLevel: 'info',
+      verbose: false,
       demoArgs: [],
+      restoreFile: undefined,
     });
   });
 
   it('takes the device as a URL or an address', () => {
-    const withAddress = parseCli(['--device', '192.168.1.50'], '/', {});
-    expect(withAddress !== 'help' && withAddress.deviceUrl?.href).toBe('http://192.168.1.50/');
-    const withUrl = parseCli(['--device', 'http://dtu.local:8080/opendtu'], '/', {});
-    expect(withUrl !== 'help' && withUrl.deviceUrl?.href).toBe('http://dtu.local:8080/opendtu/');
-    expect(() => parseCli(['--device', 'ftp://dtu'], '/', {})).toThrow(
-      '--device must be an http:// or https:// URL',
+    expect(options(['--device', '192.168.1.50']).deviceUrl?.href).toBe('http://192.168.1.50/');
+    expect(options(['--device', 'http://dtu.local:8080/opendtu']).deviceUrl?.href).toBe(
+      'http://dtu.local:8080/opendtu/',
     );
-    expect(() => parseCli(['--device', 'http://'], '/', {})).toThrow('--device must be a URL');
+    expect(() => options(['--device', 'ftp://dtu'])).toThrow('--device must be an http:// or https:// URL');
+    expect(() => options(['--device', 'http://'])).toThrow('--device must be a URL');
   });
 
   it('hands the virtual DTU its options, and refuses them with a real device', () => {
-    const demo = parseCli(['--inverters', '10', '--time', '2026-06-21T12:00', '--speed', '60'], '/', {});
-    expect(demo !== 'help' && demo.demoArgs).toEqual([
-      '--inverters',
-      '10',
-      '--time',
-      '2026-06-21T12:00',
-      '--speed',
-      '60',
-    ]);
-    expect(demo !== 'help' && demo.speed).toBe(60);
-    expect(() => parseCli(['--device', '10.0.0.2', '--inverters', '3'], '/', {})).toThrow(
-      '--inverters is an option of the virtual DTU: not with --device',
+    const demo = options(['--inverters', '10', '--time', '2026-06-21T12:00', '--speed', '60']);
+    expect(demo.demoArgs).toEqual(['--inverters', '10', '--time', '2026-06-21T12:00', '--speed', '60']);
+    expect(demo.speed).toBe(60);
+    expect(() => options(['--device', '10.0.0.2', '--inverters', '3'])).toThrow(
+      '--inverters is an option of the virtual DTU: not with a device',
     );
   });
 
-  it('takes the password from --password or OPENDTU_PASSWORD', () => {
-    const fromEnv = parseCli(['--device', '10.0.0.2'], '/', { OPENDTU_PASSWORD: 'from-env' });
-    expect(fromEnv !== 'help' && fromEnv.password).toBe('from-env');
-    const given = parseCli(['--device', '10.0.0.2', '--password', 'given'], '/', {
+  it('needs --device where there is no virtual DTU (the installed server)', () => {
+    expect(() => options([], {}, '/', false)).toThrow(/^--device is required/);
+    expect(options([], { OPENDTU_DEVICE: '10.0.0.2' }, '/', false).deviceUrl?.href).toBe('http://10.0.0.2/');
+  });
+
+  it('takes every option from the environment too, the command line winning', () => {
+    const env = {
+      OPENDTU_DEVICE: '10.0.0.2',
+      OPENDTU_PORT: '8081',
+      OPENDTU_HOST: '127.0.0.1',
+      OPENDTU_DATA: 'var/history',
       OPENDTU_PASSWORD: 'from-env',
+      OPENDTU_INFLUX_URL: 'http://vm:8428/write',
+      OPENDTU_INFLUX_TOKEN: 'tok',
+      OPENDTU_RAW_DAYS: '30',
+      OPENDTU_LOG_LEVEL: 'warn',
+      OPENDTU_VERBOSE: 'yes',
+    };
+    expect(options([], env, '/srv')).toMatchObject({
+      deviceUrl: new URL('http://10.0.0.2/'),
+      port: 8081,
+      host: '127.0.0.1',
+      dataDir: '/srv/var/history',
+      dataLabel: 'OPENDTU_DATA',
+      password: 'from-env',
+      influxUrl: new URL('http://vm:8428/write'),
+      influxToken: 'tok',
+      rawDays: 30,
+      logLevel: 'warn',
+      verbose: true,
     });
-    expect(given !== 'help' && given.password).toBe('given');
+    const given = options(['--password', 'given', '--port', '9000', '--data', 'here'], env, '/srv');
+    expect(given).toMatchObject({ password: 'given', port: 9000, dataDir: '/srv/here', dataLabel: '--data' });
+    // An empty variable is no setting (an env file's `OPENDTU_PASSWORD=` line).
+    expect(options(['--device', '10.0.0.2'], { OPENDTU_PASSWORD: '' }).password).toBeUndefined();
+  });
+
+  describe('with a config file', () => {
+    let folder: string;
+    beforeAll(async () => {
+      folder = await tempDir('config');
+    });
+    afterAll(async () => {
+      await rm(folder, { recursive: true, force: true });
+    });
+    const config = async (text: string): Promise<string> => {
+      const file = join(folder, `companion-${Math.random().toString(36).slice(2)}.conf`);
+      await writeFile(file, text);
+      return file;
+    };
+
+    it('reads key = value lines, below the environment and the command line', async () => {
+      const file = await config(
+        [
+          '# the plant in the garage',
+          'device = http://192.168.1.50',
+          '',
+          'port = 8082',
+          'data = history',
+          'password = "a # and = inside"',
+          'log-level = debug',
+          'raw-days = 365',
+          'verbose = on',
+        ].join('\n'),
+      );
+      expect(options(['--config', file], {}, '/elsewhere')).toMatchObject({
+        deviceUrl: new URL('http://192.168.1.50/'),
+        port: 8082,
+        // Relative to the file's folder, not to where the server was started.
+        dataDir: join(folder, 'history'),
+        password: 'a # and = inside',
+        logLevel: 'debug',
+        rawDays: 365,
+        verbose: true,
+      });
+      expect(options([], { OPENDTU_CONFIG: file, OPENDTU_PORT: '8083' }).port).toBe(8083);
+      expect(options(['--port', '8084'], { OPENDTU_CONFIG: file, OPENDTU_PORT: '8083' }).port).toBe(8084);
+    });
+
+    it('names the file and line of a wrong value, an unknown or a repeated key', async () => {
+      const wrongPort = await config('device = 10.0.0.2\nport = 70000\n');
+      expect(() => options(['--config', wrongPort])).toThrow(
+        `port (${wrongPort} line 2) must be a whole number from 0 to 65535, got "70000"`,
+      );
+      const typo = await config('devcie = 10.0.0.2\n');
+      expect(() => options(['--config', typo])).toThrow(`${typo} line 1: unknown key "devcie"`);
+      const twice = await config('port = 1\nport = 2\n');
+      expect(() => options(['--config', twice])).toThrow(`${twice} line 2: "port" is set twice`);
+      expect(() => options(['--config', join(folder, 'none.conf')])).toThrow(
+        `cannot read the config file ${join(folder, 'none.conf')} (ENOENT)`,
+      );
+    });
+  });
+
+  it('says which option is wrong and where it came from, in one line', () => {
+    const wrong = (argv: string[], env: NodeJS.ProcessEnv = {}): string => {
+      try {
+        options(argv, env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('no error');
+    };
+    expect(wrong(['--port', '65536'])).toBe('--port must be a whole number from 0 to 65535, got "65536"');
+    expect(wrong([], { OPENDTU_PORT: 'http' })).toBe(
+      'OPENDTU_PORT must be a whole number from 0 to 65535, got "http"',
+    );
+    expect(wrong([], { OPENDTU_INFLUX_URL: 'mqtt://broker' })).toBe(
+      'OPENDTU_INFLUX_URL must be an http:// or https:// URL, got "mqtt://broker"',
+    );
+    expect(wrong(['--log-level', 'loud'])).toBe(
+      '--log-level must be one of error, warn, info, debug, got "loud"',
+    );
+    expect(wrong(['--raw-days', '0'])).toBe('--raw-days must be a whole number from 1 to 36500, got "0"');
+    expect(wrong([], { OPENDTU_VERBOSE: 'maybe' })).toBe(
+      'OPENDTU_VERBOSE must be true or false, got "maybe"',
+    );
+    expect(wrong(['--devcie', 'x'])).toBe('unknown option --devcie (see --help)');
+    expect(wrong(['--port'])).toBe('--port needs a value (see --help)');
+    expect(wrong(['--webapp', '/nowhere'])).toBe(
+      '--webapp /nowhere holds no web app build (no index.html.gz)',
+    );
+    expect(wrong(['start'])).toBe('unknown command "start" (see --help)');
+    for (const message of [wrong(['--port', '65536']), wrong(['--devcie', 'x'])])
+      expect(message).not.toContain('\n');
+  });
+
+  it('reads the restore command with its backup file', () => {
+    expect(options(['restore', 'backup.sqlite', '--data', 'd'], {}, '/srv', false)).toMatchObject({
+      restoreFile: '/srv/backup.sqlite',
+      dataDir: '/srv/d',
+    });
+    expect(() => options(['restore'])).toThrow('restore needs a FILE');
+  });
+
+  it('refuses a data folder it cannot write, naming the option', async () => {
+    const folder = await tempDir('data');
+    try {
+      const file = join(folder, 'a-file');
+      await writeFile(file, '');
+      await expect(ensureDataDir(join(file, 'data'), 'OPENDTU_DATA')).rejects.toThrow(
+        `OPENDTU_DATA ${join(file, 'data')} is not a folder this server can write (ENOTDIR)`,
+      );
+      await expect(ensureDataDir(join(folder, 'new', 'data'), '--data')).resolves.toBeUndefined();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('serves the companion build when there is one, else the device bundle', async () => {
@@ -68,11 +214,40 @@ describe('command line', () => {
 });
 
 describe('the process', () => {
-  it('prints where to open it, says once that the device does not answer, keeps serving, never logs the password', async () => {
+  it('stops before starting, with one line and exit code 2, on a wrong setting', () => {
+    const run = (args: string[], env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const wrongPort = run(['--device', '10.0.0.2'], { OPENDTU_PORT: '99999' });
+    expect(wrongPort.status).toBe(2);
+    expect(wrongPort.stdout).toBe('');
+    expect(wrongPort.stderr).toBe(
+      'opendtu-companion: OPENDTU_PORT must be a whole number from 0 to 65535, got "99999"\n',
+    );
+    const unknown = run(['--device', '10.0.0.2', '--inverter', '3'], {});
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe('opendtu-companion: unknown option --inverter (see --help)\n');
+  });
+
+  it('prints where to open it, says once that the device does not answer, keeps serving, never logs a secret', async () => {
     const dataDir = await tempDir('cli');
     const closedPort = await freePort();
+    const folder = await tempDir('cli-config');
+    const configFile = join(folder, 'companion.conf');
+    await writeFile(configFile, 'influx-token = Token-From-File-0815\n');
     const companion = await launchCompanion(
-      ['--device', `http://127.0.0.1:${closedPort}`, '--data', dataDir, '--host', '0.0.0.0'],
+      [
+        '--device',
+        `http://127.0.0.1:${closedPort}`,
+        '--data',
+        dataDir,
+        '--host',
+        '0.0.0.0',
+        '--influx-url',
+        `http://127.0.0.1:${closedPort}/write?db=solar&u=me&p=Influx-Pw-1234`,
+        '--config',
+        configFile,
+        '--verbose',
+      ],
       { ...process.env, OPENDTU_PASSWORD: 'Secret-Pw-4711' },
     );
     try {
@@ -85,18 +260,26 @@ describe('the process', () => {
         .map((address) => `  on your network: http://${address!.address}:${port}`);
       for (const line of lan) expect(companion.output()).toContain(line);
       await wait(6000);
-      expect((await fetch(`${companion.url}/`)).status).toBe(200);
-      const complaints = companion
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('does not answer'));
-      expect(complaints).toEqual([
-        `The device at http://127.0.0.1:${closedPort} does not answer (ECONNREFUSED); retrying`,
+      // A request with the password in its query: the request log must not show it.
+      expect((await fetch(`${companion.url}/?p=Secret-Pw-4711`)).status).toBe(200);
+      const complaints = (what: string) =>
+        companion
+          .output()
+          .split('\n')
+          .filter((line) => line.includes(what));
+      // Not a TTY: the level as a word, no colour codes.
+      expect(complaints('does not answer')).toEqual([
+        `warn: The device at http://127.0.0.1:${closedPort} does not answer (ECONNREFUSED); retrying`,
       ]);
-      expect(companion.output()).not.toContain('Secret-Pw-4711');
+      expect(companion.output()).not.toContain('\x1b[');
+      // The request was logged (--verbose), with the password replaced.
+      expect(companion.output()).toContain('"url":"/?p=***"');
+      for (const secret of ['Secret-Pw-4711', 'Influx-Pw-1234', 'Token-From-File-0815'])
+        expect(companion.output()).not.toContain(secret);
     } finally {
       await companion.stop();
       await rm(dataDir, { recursive: true, force: true });
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

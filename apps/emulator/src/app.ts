@@ -14,9 +14,11 @@ import { clientTimeouts } from './http/connections';
 import { abortUnknownMethods } from './http/methods';
 import { registerBodyParsers } from './http/post-data';
 import { configApi } from './routes/config-api';
+import { registerFaultControl } from './routes/emulator-faults';
 import { runtimeApi } from './routes/runtime-api';
 import { registerWebapp, loadWebapp } from '@opendtu/server-kit/static-files';
 import { MqttConnection } from './mqtt/connection';
+import { FaultState } from './sim/faults';
 import { InverterRegistry } from './sim/registry';
 import { createDeviceTime } from './time/device-time';
 
@@ -46,6 +48,8 @@ export interface DeviceOptions {
   firmware?: EmulatedRelease;
   /** Connections served at once, sockets included; more are closed at once (default: no limit). */
   maxConnections?: number;
+  /** Faults on purpose, owned by the process so they outlast a restart (default: a fresh set). */
+  faults?: FaultState;
 }
 
 /** The virtual device as a Fastify instance: what server.ts listens with and tests inject into. */
@@ -93,6 +97,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
     }),
     mqtt: mqttConnection,
     inverters: new InverterRegistry(),
+    faults: options.faults ?? new FaultState(),
     resetReason: options.resetReason ?? 'power-on',
     firmware,
     release,
@@ -135,6 +140,8 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerBodyParsers(app);
   answerUnreadableBodies(app);
+  // Before the device's routes, so that a vanished device holds every one of them.
+  await registerFaultControl(app);
   registerWebapp(app, await loadWebapp(options.webappDir), release.zoneSource === 'static');
   await app.register(configApi);
   await app.register(runtimeApi, {

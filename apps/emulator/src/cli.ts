@@ -12,6 +12,7 @@ import {
 import { CLIENT_LIMITS } from './http/connections';
 import { parseMeterMqtt } from './meter/meter-mqtt';
 import type { MeterSettings } from './meter/start-meter';
+import { parseFaultOption, type Fault } from './sim/faults';
 
 export interface CliOptions {
   port: number;
@@ -32,6 +33,8 @@ export interface CliOptions {
   maxConnections: number;
   /** The grid meter and the house behind it (`--meter-port`, `--meter-mqtt`, `--household`). */
   meter: MeterSettings;
+  /** Faults on purpose from the start (`--fault`, repeatable). */
+  faults: Fault[];
 }
 
 /** An instant, or a date and time as the device's clock shows it (in its configured zone). */
@@ -75,6 +78,10 @@ export const USAGE = `Usage: opendtu-emulator [options]
   --max-connections <n>
                    connections served at once, sockets included (default 16, as the
                    device); benchmarks with more clients raise it
+  --fault <f>      a fault on purpose from the start (repeatable; also POST /emulator/faults):
+                   inverter-silent:<serial>, string-dark:<serial>:<channel>,
+                   limit-fails:<serial>, eventlog-entry:<serial>:<id>,
+                   device-vanish[:<seconds>] (without seconds: until cleared)
   --household      simulate the house behind the grid meter: standby, fridge, kettle,
                    washing machine, cooking, lights and TV (off by default)
   --household-seed <n>
@@ -104,6 +111,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
       'push-interval': { type: 'string', default: '1000' },
       firmware: { type: 'string', default: DEFAULT_RELEASE },
       'max-connections': { type: 'string', default: String(CLIENT_LIMITS.maxConnections) },
+      fault: { type: 'string', multiple: true },
       household: { type: 'boolean', default: false },
       'household-seed': { type: 'string' },
       'meter-port': { type: 'string' },
@@ -131,6 +139,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
     firmware: values.firmware,
     maxConnections: cliInteger('max-connections', values['max-connections'], 1, 10_000),
     meter: meterSettings(values),
+    faults: (values.fault ?? []).map(parseFaultOption),
   };
 }
 

@@ -7,6 +7,7 @@ import type { ConsoleLog } from './console-log';
 import type { PinMapping } from './config/pin-mapping';
 import type { FirmwareProfile } from './firmware/profiles';
 import type { MqttConnection } from './mqtt/connection';
+import type { FaultState } from './sim/faults';
 import type { InverterRegistry } from './sim/registry';
 import type { DeviceTime } from './time/device-time';
 
@@ -52,6 +53,8 @@ export interface Device {
   readonly mqtt: MqttConnection;
   /** The running (simulated) inverters: radio statistics reset, instantiation checks. */
   readonly inverters: InverterRegistry;
+  /** Faults on purpose (the emulator's own /emulator/faults and `--fault`), kept across restarts. */
+  readonly faults: FaultState;
   readonly resetReason: ResetReason;
   /** The application image this boot runs (the last verified OTA upload, or the factory image). */
   readonly firmware: FirmwareImage;

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildDevice } from './app';
 import { parseCli, USAGE, type CliOptions } from './cli';
 import { createClock } from './clock';
+import { applyStartFaults } from './routes/emulator-faults';
+import { FaultState } from './sim/faults';
 import { startMeter, type RunningMeter } from './meter/start-meter';
 import { resolveStartTime } from './time/start-time';
 
@@ -13,6 +15,7 @@ async function run(options: CliOptions): Promise<void> {
   await mkdir(options.dataDir, { recursive: true });
   const start = await resolveStartTime(options.start, options.dataDir);
   const clock = createClock({ start, speed: options.speed });
+  const faults = new FaultState();
   let device: FastifyInstance | undefined;
   let port = options.port;
   let restarting = false;
@@ -31,7 +34,9 @@ async function run(options: CliOptions): Promise<void> {
       sinceMidnight: true,
       firmware: options.firmware,
       maxConnections: options.maxConnections,
+      faults,
     });
+    if (resetReason === 'power-on') applyStartFaults(device, options.faults);
     const damaged = device.device.config.damagedCopy;
     if (damaged)
       console.warn(`config.json was damaged: kept as ${damaged}; unreadable settings reset to defaults`);

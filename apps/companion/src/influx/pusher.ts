@@ -5,6 +5,7 @@
  * so nothing is lost while the target is down or this server restarts: the queue is sent
  * in order when the target answers again (back-fill; a push can, unlike a scrape).
  */
+import type { LogLine } from '../log';
 import type { PushQueue } from '../recorder/db/push-queue';
 import type { Sample } from '../recorder/sample';
 import { linesOf } from './line-protocol';
@@ -24,7 +25,7 @@ export class InfluxPusher {
     private readonly store: PushQueue,
     private readonly url: URL,
     private readonly token: string | undefined,
-    private readonly log: (line: string) => void,
+    private readonly log: LogLine,
   ) {}
 
   /** Queues the samples' lines (called inside the recorder's transaction). */
@@ -44,7 +45,10 @@ export class InfluxPusher {
 
   private retryLater(problem: string): void {
     if (this.trouble !== problem) {
-      this.log(`The InfluxDB target ${this.url.origin} ${problem}: keeping the samples on disk and retrying`);
+      this.log(
+        `The InfluxDB target ${this.url.origin} ${problem}: keeping the samples on disk and retrying`,
+        'warn',
+      );
       this.trouble = problem;
     }
     const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
@@ -81,7 +85,7 @@ export class InfluxPusher {
         }
         if (response.status === 400) {
           // Lines the target cannot take will never be taken: skip them, keep the rest.
-          this.log(`The InfluxDB target ${this.url.origin} refused a batch (HTTP 400): skipped`);
+          this.log(`The InfluxDB target ${this.url.origin} refused a batch (HTTP 400): skipped`, 'warn');
         } else if (!response.ok) {
           return this.retryLater(`answers HTTP ${response.status}`);
         }

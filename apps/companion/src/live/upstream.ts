@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import type { DeviceLink } from '../device/link';
+import type { LogLevel, LogLine } from '../log';
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 10_000];
 /** A link that answered neither a ping nor a frame for this long is dead. */
@@ -29,7 +30,7 @@ export class UpstreamSocket extends EventEmitter<UpstreamEvents> {
 
   constructor(
     private readonly link: DeviceLink,
-    private readonly log: (line: string) => void,
+    private readonly log: LogLine,
     private readonly realNow: () => number = Date.now,
   ) {
     super();
@@ -54,10 +55,12 @@ export class UpstreamSocket extends EventEmitter<UpstreamEvents> {
     this.connect();
   }
 
-  private setState(state: UpstreamState, line?: string): void {
+  /** One line per change of state: a device away for hours is said once, and once back. */
+  private setState(state: UpstreamState, line: string): void {
     if (state === this.state) return;
     this.state = state;
-    if (line) this.log(line);
+    const level: LogLevel = state === 'up' ? 'info' : 'warn';
+    this.log(line, level);
     this.emit('state', state);
   }
 

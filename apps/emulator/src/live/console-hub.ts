@@ -16,7 +16,11 @@ export class ConsoleHub {
   private flushScheduled = false;
   private readonly onData = (text: string): void => this.write(text);
 
-  constructor(private readonly log: ConsoleLog) {
+  constructor(
+    private readonly log: ConsoleLog,
+    /** True while nothing may go out (the device vanished): what is written then is lost. */
+    private readonly muted: () => boolean = () => false,
+  ) {
     this.clients = new SocketClients('/console', (line) => log.line(line, 'webapi', 'D'), DEVICE_MAX_CLIENTS);
     log.on('data', this.onData);
   }
@@ -26,7 +30,7 @@ export class ConsoleHub {
   }
 
   private write(text: string): void {
-    if (this.clients.size === 0) return;
+    if (this.clients.size === 0 || this.muted()) return;
     const size = Buffer.byteLength(text);
     const fits = size === 1 ? this.bytes < CONSOLE_BUFFER_BYTES : this.bytes + size < CONSOLE_BUFFER_BYTES;
     if (!fits) return;

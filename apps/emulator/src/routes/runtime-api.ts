@@ -44,7 +44,9 @@ export const runtimeApi: FastifyPluginAsync<RuntimeOptions> = async (app, option
   // A faster push task keeps the device's rhythm: the forced push comes after 10 runs.
   const pushIntervalMs = options.pushIntervalMs ?? PUSH_INTERVAL_MS;
   const livedata = new LivedataHub(device, sim, Date.now, pushIntervalMs * 10);
-  const consoleHub = new ConsoleHub(device.console);
+  // A device that vanished (a fault on purpose) sends nothing: no frames, no MQTT.
+  const vanished = (): boolean => device.faults.vanished(Date.now());
+  const consoleHub = new ConsoleHub(device.console, vanished);
   const publisher = new MqttPublisher(device, sim);
   registerSocket(app, livedata.clients, 'live websocket');
   registerSocket(app, consoleHub.clients, 'console websocket');
@@ -63,13 +65,13 @@ export const runtimeApi: FastifyPluginAsync<RuntimeOptions> = async (app, option
   // task reads the inverters' latest data; MQTT and housekeeping keep a 1 s tick.
   const pushTimer = setInterval(() => {
     sim.sync();
-    livedata.tick();
+    if (!vanished()) livedata.tick();
   }, pushIntervalMs);
   pushTimer.unref();
   let ticks = 0;
   const timer = setInterval(() => {
     sim.sync();
-    publisher.tick();
+    if (!vanished()) publisher.tick();
     consoleHub.clients.enforceLimit();
     ticks += 1;
     if (ticks % YIELD_SAVE_TICKS === 0) void sim.saveYields();

@@ -47,12 +47,16 @@ export function convert(spec: InverterSpec, lights: InputLight[], acCap: number,
   return { dc, acPower: Math.min(acCap, dcPower * eta) };
 }
 
-/** HM-4T/HERF-4T and HMT have one MPP tracker per pair of inputs: both show one voltage. */
+/**
+ * HM-4T/HERF-4T and HMT have one MPP tracker per pair of inputs: both show one voltage.
+ * An input without any voltage (unplugged) shows its partner's, not half of it.
+ */
 export function sharePairVoltages(points: OperatingPoint[]): void {
   for (let i = 0; i + 1 < points.length; i += 2) {
     const a = points[i] as OperatingPoint;
     const b = points[i + 1] as OperatingPoint;
-    const voltage = (a.voltage + b.voltage) / 2;
+    const live = [a, b].filter((point) => point.voltage > 0);
+    const voltage = live.reduce((sum, point) => sum + point.voltage, 0) / Math.max(1, live.length);
     for (const point of [a, b]) {
       point.current = voltage > 0 ? point.power / voltage : 0;
       point.voltage = voltage;

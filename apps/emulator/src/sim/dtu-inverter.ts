@@ -43,6 +43,9 @@ export class DtuInverter {
   gridProfileValid = false;
   /** Bumped whenever the data shown for this inverter changes (drives WebSocket pushes). */
   updateSeq = 0;
+  /** Faults on purpose (sim/faults.ts): the radio stays silent, or commands go unheard. */
+  radioSilent = false;
+  commandsUnheard = false;
   private lastLimitReadAt = 0;
   private lastLimitAckAt = 0;
   private alarmFailed = true;
@@ -85,7 +88,8 @@ export class DtuInverter {
 
   /** Sends queued commands and settles answered ones (the radio loop runs continuously). */
   runCommands(t: number, uptime: number): void {
-    const answers = (at: number): boolean => this.radio.exchange(this.physical.answers(at), 1) === 'ok';
+    const answers = (at: number): boolean =>
+      this.radio.exchange(this.hears(at) && !this.commandsUnheard, 1) === 'ok';
     this.limit.run(t, answers, (command, at) => this.applyCommand(command, at, uptime));
     this.power.run(t, answers, (command, at) => this.applyCommand(command, at, uptime));
   }
@@ -99,7 +103,7 @@ export class DtuInverter {
   /** One turn of the poll loop for this inverter (inverters.md §7.1). */
   visit(ctx: VisitContext): void {
     const { slot } = ctx;
-    const answers = this.physical.answers(ctx.t);
+    const answers = this.hears(ctx.t);
     const sentBefore = this.radio.stats.tx_request;
     // Printed on every turn, also one that only re-sends commands or waits for the time.
     ctx.log(`Fetch inverter: ${this.serialText.toUpperCase()}`);
@@ -152,6 +156,11 @@ export class DtuInverter {
     if (slot.clear_eventlog) this.eventBuffer = [];
     this.radio.reset();
     this.updateSeq += 1;
+  }
+
+  // A silenced inverter is off the air as one asleep at night: nothing it is asked comes back.
+  private hears(at: number): boolean {
+    return !this.radioSilent && this.physical.answers(at);
   }
 
   private requestStatistics(answers: boolean, ctx: VisitContext): void {

@@ -70,6 +70,8 @@ export class PhysicalInverter {
   readonly yieldTotalWh: number[];
   /** When the inverter last booted (woke up in the morning or restarted), epoch ms. */
   poweredUpAt: number | undefined;
+  /** Inputs that get no light at all (a fault on purpose: unplugged or fully shaded). */
+  darkInputs: ReadonlySet<number> = new Set();
 
   private awake = false;
   /** The output follows a new limit late and gradually; the limit itself changes at once. */
@@ -194,9 +196,9 @@ export class PhysicalInverter {
     const sun = sunPosition(t, site.latitude, site.longitude);
     const k = site.sky.clearness(t, site.longitude);
     const ambient = ambientTemperature(t, site.latitude, site.longitude, k);
-    const lights: InputLight[] = this.inputs.map((input) => {
+    const lights: InputLight[] = this.inputs.map((input, i) => {
       const light = planeOfArray(sun, k * (1 + 0.02 * (this.random() - 0.5) * 2), input.orientation);
-      const poa = input.shade ? light * input.shade(sun) : light;
+      const poa = this.darkInputs.has(i) ? 0 : input.shade ? light * input.shade(sun) : light;
       return { wp: input.wp, poa, cellTemp: cellTemperature(ambient, poa) };
     });
     const brightest = Math.max(0, ...lights.map((l) => l.poa));

@@ -8,6 +8,7 @@ import { formatSerial, type ConfigInverter } from '@opendtu/api';
 import type { ConfigSection, Device } from '../device';
 import type { DtuInverter } from './dtu-inverter';
 import { GridState } from './grid';
+import { applyFaults } from './faults';
 import { createInverter } from './inverter-factory';
 import { Poller } from './poller';
 import { seedOf } from './random';
@@ -134,11 +135,13 @@ export class Simulation implements InverterSource {
 
   /** Brings the world and the DTU up to the clock's present. */
   sync(): void {
-    this.poller.step(this.device.clock.now());
+    this.step(this.device.clock.now());
   }
 
+  // Faults set since the last step hold from here on (the emulator's endpoint steps at once).
   step(toMs: number): void {
     this.poller.step(toMs);
+    applyFaults(this.device.faults, this.poller.inverters, this.poller.now);
   }
 
   /** Instantiated inverters that have a config slot, in runtime order. */
