@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { ROUTES } from '../../apps/web/src/app/routes';
+import { ROUTES } from '../../apps/web/src/lib/route-paths';
 import { ADMIN, expect, test } from '../support/fixtures';
 import { show } from '../support/show';
 

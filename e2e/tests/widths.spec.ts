@@ -1,4 +1,4 @@
-import { ROUTES } from '../../apps/web/src/app/routes';
+import { ROUTES } from '../../apps/web/src/lib/route-paths';
 import { expect, test } from '../support/fixtures';
 import { show } from '../support/show';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '../src/app/route-table';
-import { ROUTES, safeReturnUrl } from '../src/app/routes';
+import { ROUTES, safeReturnUrl } from '../src/lib/route-paths';
 
 import indexHtml from '../index.html?raw';
 

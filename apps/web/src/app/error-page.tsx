@@ -5,7 +5,7 @@ import { waitForDevice } from '../api/system';
 import { LoadError } from '../components/load-error';
 import { PageFrame } from '../components/page-frame';
 import { useI18n } from '../i18n/i18n-provider';
-import { ROUTES, safeReturnUrl } from './routes';
+import { ROUTES, safeReturnUrl } from '../lib/route-paths';
 
 /**
  * The generic failure screen (spec §8): 'Oops', what happened in plain words, the message

@@ -6,9 +6,9 @@ import { useCompanion } from '../api/history';
 import { logout } from '../api/security';
 import { DropdownDivider, NavDropdown } from '../components/dropdown';
 import { useI18n } from '../i18n/i18n-provider';
+import { COMPANION_ROUTES, ROUTES } from '../lib/route-paths';
 import { BrandIcon } from './brand-icon';
 import { LanguageSwitcher } from './language-switcher';
-import { COMPANION_ROUTES, ROUTES } from './routes';
 import { ThemeSwitcher } from './theme-switcher';
 
 const SETTINGS_MENU: readonly (readonly [string, string] | 'divider')[] = [

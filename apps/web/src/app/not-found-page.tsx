@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { PageFrame } from '../components/page-frame';
 import { useI18n } from '../i18n/i18n-provider';
-import { ROUTES } from './routes';
+import { ROUTES } from '../lib/route-paths';
 
 export function NotFoundPage() {
   const { t } = useI18n();

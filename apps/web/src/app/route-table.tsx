@@ -20,9 +20,9 @@ import { MqttSettingsPage } from '../features/settings/mqtt/mqtt-settings-page';
 import { NetworkSettingsPage } from '../features/settings/network/network-settings-page';
 import { NtpSettingsPage } from '../features/settings/ntp/ntp-settings-page';
 import { SecuritySettingsPage } from '../features/settings/security/security-settings-page';
+import { COMPANION_ROUTES, ROUTES, type RoutePath } from '../lib/route-paths';
 import { ErrorPage } from './error-page';
 import { RequireLogin } from './require-login';
-import { COMPANION_ROUTES, ROUTES, type RoutePath } from './routes';
 import { WaitPage } from './wait-page';
 
 /** The screen of every route (spec §2). */

@@ -4,7 +4,7 @@ import { getSystemStatus } from '../api/system';
 import { PageFrame } from '../components/page-frame';
 import { Spinner } from '../components/spinner';
 import { useI18n } from '../i18n/i18n-provider';
-import { ROUTES } from './routes';
+import { ROUTES } from '../lib/route-paths';
 
 const POLL_MS = 1000;
 /** A poll the device leaves unanswered this long is given up, so a hung request cannot stall the page. */

@@ -5,7 +5,7 @@ import { Alert } from '../../components/api-alert';
 import { controlProps, Field } from '../../components/field';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
-import { safeReturnUrl } from '../../app/routes';
+import { safeReturnUrl } from '../../lib/route-paths';
 
 /**
  * Login (spec §2, §5): both fields required with inline messages, no spaces in the user

@@ -2,8 +2,8 @@ import { deleteAllFiles } from '../../api/file';
 import { ApiAlert } from '../../components/api-alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useRestartRequest } from '../../components/use-restart-request';
-import { ROUTES } from '../../app/routes';
 import { useI18n } from '../../i18n/i18n-provider';
+import { ROUTES } from '../../lib/route-paths';
 
 /** Factory reset: every file but the board's pin mapping goes, and the device restarts. */
 export function ResetCard() {

@@ -9,8 +9,8 @@ import {
   useWaitAfter,
   type UploadState,
 } from '../../components/upload-progress';
-import { ROUTES } from '../../app/routes';
 import { useI18n } from '../../i18n/i18n-provider';
+import { ROUTES } from '../../lib/route-paths';
 import { diffConfig, keepNetworkSettings, NETWORK_SECTIONS } from './config-diff';
 import { checkRestoreFile, RESTORE_TARGETS, type RestoreCheck, type RestoreTarget } from './restore-file';
 import { RestorePreview } from './restore-preview';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ROUTES } from '../../app/routes';
 import { Alert } from '../../components/api-alert';
 import { PageFrame } from '../../components/page-frame';
 import { UploadProgress, useWaitAfter } from '../../components/upload-progress';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatBytes } from '../../lib/format';
+import { ROUTES } from '../../lib/route-paths';
 import { useFirmwareUpload } from './use-firmware-upload';
 
 const IMAGE_NAME = /\.bin(\.gz)?$/i;

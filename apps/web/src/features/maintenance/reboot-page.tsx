@@ -1,10 +1,10 @@
 import { postReboot } from '../../api/system';
-import { ROUTES } from '../../app/routes';
 import { ApiAlert } from '../../components/api-alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageFrame } from '../../components/page-frame';
 import { useRestartRequest } from '../../components/use-restart-request';
 import { useI18n } from '../../i18n/i18n-provider';
+import { ROUTES } from '../../lib/route-paths';
 
 /** Device reboot (spec §2): a confirmed request, its answer, then the wait page. */
 export function RebootPage() {
