@@ -2,7 +2,9 @@ import type { LiveInverterFull, LiveTotal } from '@opendtu/api';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../src/i18n/runtime';
 import type { LiveInverter } from '../src/lib/live-merge';
-import { peakLabel, peakText, seedPeaks, trackPeaks } from '../src/lib/peaks';
+import { peakLabel, peakText } from '../src/components/peak-text';
+import { dayOf } from '../src/lib/day-curve';
+import { seedPeaks, trackPeaks as trackOn, type Peaks } from '../src/lib/peaks';
 
 const NOON = new Date(2026, 5, 21, 12, 0, 0).getTime();
 const value = (v: number) => ({ v, u: 'W', d: 1 });
@@ -28,6 +30,15 @@ function inverter(serial: string, ac: number, dc: number[], at: number, ageMs = 
     received_at: at,
   };
 }
+
+/** As the live store tracks them, here with the browser's clock as the device's. */
+const trackPeaks = (
+  peaks: Peaks | undefined,
+  before: LiveInverter[],
+  after: LiveInverter[],
+  sum: LiveTotal,
+  now: number,
+): Peaks => trackOn(peaks, before, after, sum, now, dayOf(now));
 
 describe('peaks of the day (issue 23)', () => {
   it('keeps the highest AC power per inverter, per string and of the sum, with when it was measured', () => {

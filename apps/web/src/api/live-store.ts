@@ -243,7 +243,9 @@ class LiveStore {
     this.pending = [];
     const curve = this.sample(state);
     const { peaks: was, inverters } = this.snapshot;
-    const peaks = trackPeaks(was, inverters, state.inverters, state.total, Date.now());
+    const now = Date.now();
+    const day = dayOf(deviceNow(now) ?? now);
+    const peaks = trackPeaks(was, inverters, state.inverters, state.total, now, day);
     this.publish({ ...this.snapshot, ...state, loaded: true, error: undefined, curve, peaks });
   }
 

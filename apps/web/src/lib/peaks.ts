@@ -5,10 +5,6 @@
 // the frame changed; an unchanged inverter keeps its peaks object, so rows memoised on
 // it skip rendering.
 import { isLiveInverterFull, type LiveTotal } from '@opendtu/api';
-import { deviceNow, onDeviceClock } from '../api/device-time';
-import type { Translator } from '../i18n/runtime';
-import { dayOf } from './day-curve';
-import { formatClock, formatNumber } from './format';
 import { dataTakenAt, type LiveInverter } from './live-merge';
 
 export interface Peak {
@@ -51,16 +47,19 @@ function trackInverter(peaks: InverterPeaks | undefined, inverter: LiveInverter)
   return ac || dc !== before ? { ac: ac ?? peaks?.ac, dc } : undefined;
 }
 
-/** The peaks after a merge: only inverters whose object the merge replaced are looked at. */
+/**
+ * The peaks after a merge: only inverters whose object the merge replaced are looked at.
+ * `day` is today on the device's clock (the caller knows it; peaks of another day start over).
+ */
 export function trackPeaks(
   peaks: Peaks | undefined,
   before: readonly LiveInverter[],
   after: readonly LiveInverter[],
   total: LiveTotal | undefined,
   now: number,
+  day: string,
 ): Peaks {
   const unchanged = new Set(before);
-  const day = dayOf(deviceNow(now) ?? now);
   let next: Peaks = peaks?.day === day ? peaks : { day, since: now, inverters: {} };
   const raisedTotal = higher(next.total, total?.Power.v, now);
   if (raisedTotal) next = { ...next, total: raisedTotal };
@@ -84,18 +83,4 @@ export function seedPeaks(peaks: Peaks | undefined, seed: Omit<Peaks, 'since'>):
     inverters[serial] = { ac: max(own?.ac, theirs.ac), dc };
   }
   return { day: seed.day, since: undefined, total: max(mine?.total, seed.total), inverters };
-}
-
-/** When, on the device's clock: "12:31". */
-const clock = (locale: string, t: number): string =>
-  onDeviceClock(t, (time, zone) => formatClock(locale, time, false, zone));
-
-/** "2,010 W · 12:31"; a dash before any power was seen. */
-export function peakText(locale: string, peak: Peak | undefined): string {
-  return peak && peak.w > 0 ? `${formatNumber(locale, peak.w, 0)} W · ${clock(locale, peak.t)}` : '–';
-}
-
-/** "Peak since 10:02" on a bare device, "Peak today" once the whole day is known. */
-export function peakLabel(t: Translator['t'], locale: string, since: number | undefined): string {
-  return since ? t('home.PeakSince', { at: clock(locale, since) }) : t('home.PeakToday');
 }

@@ -8,10 +8,10 @@ import { useSocketOnline } from '../../api/socket';
 import { Alert } from '../../components/api-alert';
 import { LimitDialog } from '../../components/limit-dialog';
 import { PageFrame } from '../../components/page-frame';
+import { peakLabel, peakText } from '../../components/peak-text';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { LiveInverter } from '../../lib/live-merge';
 import { formatValue } from '../../lib/format';
-import { peakLabel, peakText } from '../../lib/peaks';
 import { Entry, InverterRow, PowerCell } from './overview-row';
 
 const power = (inverter: LiveInverter) =>

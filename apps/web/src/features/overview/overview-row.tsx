@@ -4,12 +4,13 @@ import { Link } from 'wouter';
 import type { Command } from '../../api/commands';
 import { Bar } from '../../components/bar';
 import { CommandNote } from '../../components/command-note';
+import { peakText } from '../../components/peak-text';
 import { StateBadge } from '../../components/state-badge';
 import { useNow } from '../../components/use-now';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatDuration, formatLimit, formatValue } from '../../lib/format';
 import { dataAgeSeconds, type LiveInverter } from '../../lib/live-merge';
-import { peakText, type InverterPeaks } from '../../lib/peaks';
+import type { InverterPeaks } from '../../lib/peaks';
 import { weakStrings } from '../../lib/string-health';
 
 /**
