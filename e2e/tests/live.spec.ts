@@ -99,9 +99,13 @@ test('the chart: axes over the day in W or kW, the curve kept across a reload, i
   await expect(chart).toBeVisible();
   // A y axis with units and a time axis over the whole day of the device.
   const yLabels = await chart.locator('.chart-y span').allTextContents();
-  expect(yLabels[0]).toMatch(/^0(\.0)? kW$/);
+  expect(yLabels[0]).toMatch(/^0(\.0+)? kW$/);
   expect(yLabels.length).toBeGreaterThanOrEqual(3);
-  for (const label of yLabels) expect(label).toMatch(/^\d+(\.\d)? kW$/);
+  // As many decimals as the step needs (a 250 W step: 0.25, 0.50), so no two ticks read alike.
+  const decimals = (/\.(\d+) /.exec(yLabels[0]!)?.[1] ?? '').length;
+  for (const label of yLabels)
+    expect(label).toMatch(new RegExp(`^\\d+${decimals ? `\\.\\d{${decimals}}` : ''} kW$`));
+  expect(new Set(yLabels).size).toBe(yLabels.length);
   await expect(chart.locator('.chart-x span')).toHaveText([
     '00:00',
     '03:00',
