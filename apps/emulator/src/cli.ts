@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cliInteger, cliNumber } from '@opendtu/server-kit/cli-numbers';
-import type { LocalDateTime } from '@opendtu/server-kit/posix-tz';
 import {
   DEFAULT_RELEASE,
   EMULATED_RELEASES,
@@ -13,6 +12,7 @@ import { CLIENT_LIMITS } from './http/connections';
 import { parseMeterMqtt } from './meter/meter-mqtt';
 import type { MeterSettings } from './meter/start-meter';
 import { parseFaultOption, type Fault } from './sim/faults';
+import type { StartTime } from './time/start-time';
 
 export interface CliOptions {
   port: number;
@@ -36,9 +36,6 @@ export interface CliOptions {
   /** Faults on purpose from the start (`--fault`, repeatable). */
   faults: Fault[];
 }
-
-/** An instant, or a date and time as the device's clock shows it (in its configured zone). */
-export type StartTime = { instant: number } | { deviceLocal: Omit<LocalDateTime, 'weekday'> };
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 

@@ -1,5 +1,4 @@
 import { isAbsolute } from 'node:path';
-import { YIELD_FILE } from '../sim/yield-store';
 import { FIRMWARE_FILE } from './firmware-image';
 
 /**
@@ -17,6 +16,9 @@ export function isSafeFileName(name: string): boolean {
     !/^[A-Za-z]:/.test(name)
   );
 }
+
+/** The simulated inverters' own memory (sim/yield-store.ts). */
+export const YIELD_FILE = '.sim-yields.json';
 
 /** Temporary files of atomic writes are not part of the device's file system. */
 export function isTemporaryFile(name: string): boolean {

@@ -1,4 +1,4 @@
-import { truncateBytes } from '../http/json-values';
+import { truncateBytes } from './fixed-strings';
 
 /** Keys the firmware holds as floats; every other number in config.json is an integer. */
 const FLOAT_KEYS = new Set(['latitude', 'longitude', 'yield_total_offset']);

@@ -85,22 +85,3 @@ export function asFloat(value: unknown): number {
   if (typeof value === 'boolean') return value ? 1 : 0;
   return 0;
 }
-
-/** Length as the firmware's `strlen` sees it: UTF-8 bytes. */
-export function byteLength(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
-}
-
-/** Copies at most `max` bytes of UTF-8, as `strlcpy` into a fixed buffer does (never splitting a character). */
-export function truncateBytes(text: string, max: number): string {
-  if (byteLength(text) <= max) return text;
-  let result = '';
-  let used = 0;
-  for (const char of text) {
-    const size = byteLength(char);
-    if (used + size > max) break;
-    result += char;
-    used += size;
-  }
-  return result;
-}

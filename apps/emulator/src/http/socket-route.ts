@@ -5,10 +5,10 @@
  * off, an upgrade needs the admin's credentials: Basic sent up front, or the answer to a
  * Digest challenge (401, realm "live websocket" or "console websocket").
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasAdminCredentials } from '../http/auth';
 import type { SocketClients } from '@opendtu/server-kit/socket-fanout';
-import { digestChallenge, hasDigestCredentials } from '../http/digest';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasAdminCredentials } from './auth';
+import { digestChallenge, hasDigestCredentials } from './digest';
 
 function socketAuth(app: FastifyInstance, realm: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -1,15 +1,7 @@
 import { DISPLAY_LANGUAGES, LED_COUNT, ResponseCode, type DeviceConfig } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  asBool,
-  asString,
-  asUint32,
-  asUint8,
-  byteLength,
-  isObject,
-  member,
-  truncateBytes,
-} from '../http/json-values';
+import { byteLength, truncateBytes } from '../config/fixed-strings';
+import { asBool, asString, asUint32, asUint8, isObject, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 

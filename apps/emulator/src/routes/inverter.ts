@@ -14,17 +14,16 @@ import {
 } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { emptyInverterSlot } from '../config/defaults';
+import { byteLength, truncateBytes } from '../config/fixed-strings';
 import {
   asFloat,
   asUint16,
   asUint8,
-  byteLength,
   isBool,
   isString,
   isUint32At,
   isUint8At,
   member,
-  truncateBytes,
 } from '../http/json-values';
 import { VALUES_MISSING, sendJson, success, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';

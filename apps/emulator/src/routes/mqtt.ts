@@ -1,15 +1,7 @@
 import { ResponseCode, type MqttConfig, type MqttStatus } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  asString,
-  byteLength,
-  isBool,
-  isString,
-  isUint32At,
-  isUint8At,
-  member,
-  truncateBytes,
-} from '../http/json-values';
+import { byteLength, truncateBytes } from '../config/fixed-strings';
+import { asString, isBool, isString, isUint32At, isUint8At, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { certificateInfo } from '../mqtt/cert-info';

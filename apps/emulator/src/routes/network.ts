@@ -1,17 +1,8 @@
 import { ResponseCode, type NetworkConfig, type NetworkStatus } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
+import { byteLength, truncateBytes } from '../config/fixed-strings';
 import { expandHostname } from '../config/identity';
-import {
-  asBool,
-  asString,
-  asUint32,
-  byteLength,
-  isBool,
-  isString,
-  isUint32At,
-  member,
-  truncateBytes,
-} from '../http/json-values';
+import { asBool, asString, asUint32, isBool, isString, isUint32At, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { wifiSignal } from './vitals';

@@ -1,7 +1,8 @@
 import { ResponseCode, type NtpConfig, type NtpStatus, type NtpTime } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
+import { byteLength } from '../config/fixed-strings';
 import type { Device } from '../device';
-import { asString, byteLength, isNumber, isString, isUint32At, isUint8At, member } from '../http/json-values';
+import { asString, isNumber, isString, isUint32At, isUint8At, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, success, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { isDayPeriod, sunTimes, type SunsetType } from '../sim/sun';

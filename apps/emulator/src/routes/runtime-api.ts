@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerSocket } from '../http/socket-route';
 import { ConsoleHub } from '../live/console-hub';
 import { MqttPublisher } from '../mqtt/publisher';
 import { LivedataHub } from '../live/livedata-hub';
-import { registerSocket } from '../live/socket-routes';
 import { fillSixStringInverters } from '../sim/bench-inverters';
 import { fillDemoInverters } from '../sim/demo-inverters';
 import { Simulation } from '../sim/simulation';

@@ -1,6 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ResponseCode, type SecurityConfig } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
-import { asBool, asString, byteLength, isBool, isString, member } from '../http/json-values';
+import { byteLength } from '../config/fixed-strings';
+import { asBool, asString, isBool, isString, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, success, warning } from '../http/respond';
 import { deviceRoute, jsonPostRoute, persist } from '../http/route';
 

@@ -7,8 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write';
-
-export const YIELD_FILE = '.sim-yields.json';
+import { YIELD_FILE } from '../config/data-files';
 
 export interface StoredInverter {
   /** Lifetime Wh per input. */

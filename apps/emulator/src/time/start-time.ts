@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StartTime } from '../cli';
 import { CONFIG_FILE } from '../config/store';
 import { parseTolerantJson } from '../config/tolerant-json';
 import { DEFAULT_NTP_TIMEZONE } from '../config/defaults';
-import { epochOfLocal, posixTzOrUtc } from '@opendtu/server-kit/posix-tz';
+import { epochOfLocal, posixTzOrUtc, type LocalDateTime } from '@opendtu/server-kit/posix-tz';
+
+/** `--time`: an instant, or a date and time as the device's clock shows it (in its configured zone). */
+export type StartTime = { instant: number } | { deviceLocal: Omit<LocalDateTime, 'weekday'> };
 
 /** The POSIX time zone config.json holds, or the device's default before the first boot. */
 async function storedTimeZone(dataDir: string): Promise<string> {
