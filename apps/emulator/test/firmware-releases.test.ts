@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- wire objects are checked field by field */
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { detectFirmware } from '@opendtu/api';
+import { detectFirmware, readLiveInverters } from '@opendtu/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { EmulatedRelease } from '../src/firmware/profiles';
@@ -177,6 +177,8 @@ describe('live data shape', () => {
     const live = (await getJson(device.app, `/api/livedata/status?inv=${serial}`)).body;
     expect(live.inverters[0].data_age).toBeTypeOf('number');
     expect('data_age_ms' in live.inverters[0]).toBe(false);
+    // The contract's reader (web app, companion) takes the whole seconds instead.
+    expect(readLiveInverters(live)[0]?.data_age_ms).toBe(live.inverters[0].data_age * 1000);
     expect('pin_mapping_issue' in live.hints).toBe(false);
     expect('data_age_ms' in (await getJson(device.app, '/api/livedata/status')).body.inverters[0]).toBe(
       false,
@@ -190,6 +192,7 @@ describe('live data shape', () => {
     const device = await start('v25.4.10');
     const live = (await getJson(device.app, '/api/livedata/status?inv=114181234569')).body;
     expect(live.inverters[0].data_age_ms).toBeTypeOf('number');
+    expect(readLiveInverters(live)[0]?.data_age_ms).toBe(live.inverters[0].data_age_ms);
     expect(live.hints.pin_mapping_issue).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- wire objects are checked field by field */
+import { parseLiveFrame } from '@opendtu/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestDevice, type TestDevice } from './helpers';
 import WebSocket from 'ws';
@@ -18,10 +19,12 @@ describe('/livedata WebSocket (contract §5.4)', () => {
     const { frames } = await open(`${base}/livedata`);
     await wait(1600);
     expect(frames.length).toBeGreaterThanOrEqual(3);
-    const parsed = frames.map((f) => JSON.parse(f));
-    const serials = new Set(parsed.map((p: any) => p.inverters[0].serial));
+    // Read as the web app and the companion read them: every frame is one.
+    const parsed = frames.map((f) => parseLiveFrame(f));
+    expect(parsed).not.toContain(undefined);
+    const serials = new Set(parsed.map((p) => p!.inverters[0]!.serial));
     expect(serials.size).toBe(3);
-    for (const frame of parsed) {
+    for (const frame of parsed as any[]) {
       expect(Object.keys(frame)).toEqual(['inverters', 'total', 'hints']);
       expect(frame.inverters).toHaveLength(1);
       const get = (

@@ -1,3 +1,4 @@
+import { parseLiveFrame } from '@opendtu/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUTH, startTestDevice, type TestDevice } from './helpers';
 import { HM, HMS, HMT, advance, post } from './runtime-helpers';
@@ -55,7 +56,7 @@ describe('/livedata push rules (contract §5.4)', () => {
     const connectedAt = Date.now();
     socket.on('message', (data) =>
       arrivals.push({
-        serial: JSON.parse(data.toString()).inverters[0].serial,
+        serial: parseLiveFrame(data.toString())!.inverters[0]!.serial,
         at: Date.now() - connectedAt,
       }),
     );

@@ -1,3 +1,4 @@
+import type { PowerInverter } from '@opendtu/api';
 import { describe, expect, it } from 'vitest';
 import { makeCurve, SLOTS } from '../src/lib/day-curve';
 import {
@@ -15,11 +16,15 @@ import { mergeCurves, recordedDay, type PowerAnswer } from '../src/lib/history-c
 const FROM = Date.UTC(2026, 5, 20, 22);
 const at = (hh: number, mm: number, ss = 0) => FROM + ((hh * 60 + mm) * 60 + ss) * 1000;
 
-const answer = (inverters: PowerAnswer['inverters'], to = FROM + 86_400_000): PowerAnswer => ({
+const answer = (inverters: Omit<PowerInverter, 'columns'>[], to = FROM + 86_400_000): PowerAnswer => ({
   date: '2026-06-21',
+  timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
   from: FROM,
   to,
-  inverters,
+  inverters: inverters.map((inverter) => ({
+    ...inverter,
+    columns: ['t', 'ac', ...inverter.strings.map((_, index) => `dc${index}` as const)],
+  })),
 });
 
 describe('a recorded day as the power chart draws it', () => {

@@ -1,8 +1,7 @@
 /** The history API's dates: YYYY-MM-DD days, and the periods of `by=day|month|year`. */
-import { localTimeAt, type PosixTz } from '@opendtu/server-kit/posix-tz';
+import { localTimeAt, type EnergyBy, type PosixTz } from '@opendtu/api';
 
-export type PeriodKind = 'day' | 'month' | 'year';
-const PERIOD_LENGTH: Record<PeriodKind, number> = { day: 10, month: 7, year: 4 };
+const PERIOD_LENGTH: Record<EnergyBy, number> = { day: 10, month: 7, year: 4 };
 
 /** A real calendar day written YYYY-MM-DD, else undefined. */
 export function parseDay(text: unknown): string | undefined {
@@ -12,10 +11,10 @@ export function parseDay(text: unknown): string | undefined {
 }
 
 /** The period a day belongs to: 2026-06-21, 2026-06 or 2026. */
-export const periodOf = (day: string, by: PeriodKind): string => day.slice(0, PERIOD_LENGTH[by]);
+export const periodOf = (day: string, by: EnergyBy): string => day.slice(0, PERIOD_LENGTH[by]);
 
 /** Every period from the one of `from` to the one of `to`, in order. */
-export function periodsBetween(from: string, to: string, by: PeriodKind): string[] {
+export function periodsBetween(from: string, to: string, by: EnergyBy): string[] {
   const periods: string[] = [];
   const date = new Date(`${from}T00:00:00Z`);
   const last = periodOf(to, by);

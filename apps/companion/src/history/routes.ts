@@ -10,13 +10,28 @@
  * - GET /companion/api/ticket: a socket ticket for a browser with valid credentials.
  * History and tickets follow the device's read-only rule (device/access.ts).
  */
+import type {
+  CompanionError,
+  CompanionInfoAnswer,
+  EnergyAnswer,
+  EnergyQuery,
+  PowerAnswer,
+  PowerQuery,
+  PowerRow,
+  TicketAnswer,
+} from '@opendtu/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DeviceUnreachable, type DeviceAccess } from '../device/access';
 import type { DeviceClock } from '../device/clock';
 import type { Tickets } from '../live/tickets';
-import { ROLLUP_MS, type HistoryStore, type InverterInfo, type PowerPoint } from '../recorder/db/history-store';
+import {
+  ROLLUP_MS,
+  type HistoryStore,
+  type InverterInfo,
+  type PowerPoint,
+} from '../recorder/db/history-store';
 import { toCsv, type Cell } from './csv';
-import { localIso, parseDay, periodOf, periodsBetween, type PeriodKind } from './dates';
+import { localIso, parseDay, periodOf, periodsBetween } from './dates';
 
 export interface HistoryContext {
   store: HistoryStore;
@@ -39,6 +54,8 @@ class BadRequest extends Error {
     super(message);
   }
 }
+
+const refusal = (message: string): CompanionError => ({ message });
 
 const round1 = (value: number | null): number | null => (value === null ? null : Math.round(value * 10) / 10);
 
@@ -69,9 +86,9 @@ function selectInverters(store: HistoryStore, serial: unknown): InverterInfo[] {
  * measurements (null), and where recording broke off (another session, a missing
  * 5-minute average) a row of nulls keeps the line from joining across the gap.
  */
-export function powerRows(points: PowerPoint[], strings: number): (number | null)[][] {
-  const rows: (number | null)[][] = [];
-  const blank = (t: number): (number | null)[] => [t, null, ...Array<null>(strings).fill(null)];
+export function powerRows(points: PowerPoint[], strings: number): PowerRow[] {
+  const rows: PowerRow[] = [];
+  const blank = (t: number): PowerRow => [t, null, ...Array<null>(strings).fill(null)];
   points.forEach((point, index) => {
     const before = points[index - 1];
     if (before) {
@@ -99,11 +116,9 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
       try {
         return await handler(request, reply);
       } catch (error) {
-        if (error instanceof BadRequest) return reply.code(error.status).send({ message: error.message });
+        if (error instanceof BadRequest) return reply.code(error.status).send(refusal(error.message));
         if (error instanceof DeviceUnreachable) {
-          return reply
-            .code(503)
-            .send({ message: 'The device does not answer, so its access rule is unknown' });
+          return reply.code(503).send(refusal('The device does not answer, so its access rule is unknown'));
         }
         throw error;
       }
@@ -114,7 +129,7 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
     if (!(await access.mayRead(request.headers.authorization))) throw new BadRequest('Unauthorized', 401);
   };
 
-  app.get('/companion/api/info', async () => {
+  app.get('/companion/api/info', async (): Promise<CompanionInfoAnswer> => {
     const since = store.recordingSince();
     return {
       companion: {
@@ -129,7 +144,7 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
 
   app.get(
     '/companion/api/ticket',
-    guarded(async (request) => {
+    guarded(async (request): Promise<TicketAnswer> => {
       const { authorization } = request.headers;
       if (!authorization || !(await access.validCredentials(authorization)))
         throw new BadRequest('Unauthorized', 401);
@@ -140,7 +155,7 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
   app.get(
     '/companion/api/power',
     guarded(async (request, reply) => {
-      const query = request.query as { date?: string; serial?: string };
+      const query = request.query as Partial<PowerQuery>;
       const csv = csvWanted(request);
       const date = parseDay(query.date);
       if (!date) throw new BadRequest('date must be a day written YYYY-MM-DD');
@@ -160,15 +175,15 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
             serial: inverter.serial,
             name: inverter.name,
             strings: inverter.strings,
-            columns: ['t', 'ac', ...inverter.strings.map((_, index) => `dc${index}`)],
+            columns: ['t', 'ac', ...inverter.strings.map((_, index) => `dc${index}` as const)],
             points: rows,
           })),
-        };
+        } satisfies PowerAnswer;
       }
       const strings = Math.max(0, ...inverters.map(({ inverter }) => inverter.strings.length));
       const header = ['time', 'serial', 'ac_w', ...Array.from({ length: strings }, (_, i) => `dc${i + 1}_w`)];
       const rows = inverters.flatMap(({ inverter, rows: points }) =>
-        points.map(([t, ...values]) => [localIso(clock.zone, t!), inverter.serial, ...values]),
+        points.map(([t, ...values]) => [localIso(clock.zone, t), inverter.serial, ...values]),
       );
       return sendCsv(reply, `power-${date}`, header, rows);
     }),
@@ -177,9 +192,9 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
   app.get(
     '/companion/api/energy',
     guarded(async (request, reply) => {
-      const query = request.query as { by?: string; from?: string; to?: string; serial?: string };
+      const query = request.query as Partial<Record<keyof EnergyQuery, string>>;
       const csv = csvWanted(request);
-      const by = query.by as PeriodKind;
+      const by = query.by as EnergyQuery['by'];
       if (!['day', 'month', 'year'].includes(by)) throw new BadRequest('by must be day, month or year');
       const from = parseDay(query.from);
       const to = parseDay(query.to);
@@ -213,7 +228,7 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
               inverters.map(({ id, serial }) => [serial, round1(sums.get(id) ?? null)]),
             ),
           })),
-        };
+        } satisfies EnergyAnswer;
       }
       const header = ['period', 'total_wh', ...inverters.map(({ serial }) => `${serial}_wh`)];
       const rows = [...periods].map(([period, sums]) => [
@@ -226,5 +241,5 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
   );
 
   // Our namespace: an unknown path here is a JSON 404, never the web app's index.html.
-  app.all('/companion/*', async (_request, reply) => reply.code(404).send({ message: 'Not found' }));
+  app.all('/companion/*', async (_request, reply) => reply.code(404).send(refusal('Not found')));
 }

@@ -6,6 +6,7 @@
  * `?ticket=`. A ticket is good for one socket, for a short while, and carries the
  * browser's own credentials, which are used for that socket's upstream connection only.
  */
+import type { TicketAnswer } from '@opendtu/api';
 import { randomBytes } from 'node:crypto';
 
 export const TICKET_LIFETIME_MS = 30_000;
@@ -16,7 +17,7 @@ export class Tickets {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  issue(authorization: string): { ticket: string; expires_in: number } {
+  issue(authorization: string): TicketAnswer {
     const now = this.now();
     for (const [ticket, entry] of this.tickets) if (entry.expires <= now) this.tickets.delete(ticket);
     // A flood of requests cannot grow memory: the oldest tickets go first.

@@ -4,6 +4,7 @@
  * with the time the data was read from the inverter (arrival minus `data_age_ms`, in the
  * device's time). Frames carry no time of their own.
  */
+import { isLiveInverterFull, liveValue, readLiveInverters } from '@opendtu/api';
 
 /** Strings (DC inputs) per inverter the store has room for: the largest Hoymiles has six. */
 export const MAX_STRINGS = 6;
@@ -29,43 +30,19 @@ export interface Sample {
   producing: boolean;
 }
 
-type ValueMap = Record<string, { v?: unknown; u?: unknown } | undefined>;
-
-interface FrameInverter {
-  serial?: unknown;
-  name?: unknown;
-  data_age?: unknown;
-  data_age_ms?: unknown;
-  reachable?: unknown;
-  producing?: unknown;
-  limit_relative?: unknown;
-  AC?: Record<string, ValueMap>;
-  DC?: Record<string, ValueMap>;
-  INV?: Record<string, ValueMap>;
-}
-
-const value = (map: ValueMap | undefined, field: string): number | null => {
-  const v = map?.[field]?.v;
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
-};
-
-/** Milliseconds since the data was read; older firmware has only whole seconds. */
-function dataAgeMs(inverter: FrameInverter): number {
-  if (typeof inverter.data_age_ms === 'number') return inverter.data_age_ms;
-  return typeof inverter.data_age === 'number' ? inverter.data_age * 1000 : 0;
-}
+const orNull = (v: number | undefined): number | null => v ?? null;
 
 /**
  * The samples of one frame (any number of inverters), stamped with `deviceNow`, the
- * device's time when the frame arrived. Inverters without their channels (a list
- * answer, not a frame) give nothing.
+ * device's time when the frame arrived. The frame is read in the contract's one way
+ * (`readLiveInverters`: older firmware's layout and age in seconds); inverters without
+ * their channels (a list answer, not a frame) give nothing.
  */
 export function samplesOf(frame: unknown, deviceNow: number): Sample[] {
-  const inverters = (frame as { inverters?: unknown } | null)?.inverters;
-  if (!Array.isArray(inverters)) return [];
   const samples: Sample[] = [];
-  for (const inverter of inverters as FrameInverter[]) {
-    if (typeof inverter?.serial !== 'string' || !inverter.AC || !inverter.DC) continue;
+  for (const inverter of readLiveInverters(frame)) {
+    // A device's `null` in place of the channels would pass the contract's `in` test.
+    if (!isLiveInverterFull(inverter) || !inverter.AC || !inverter.DC) continue;
     const strings = Object.keys(inverter.DC)
       .map(Number)
       .filter((index) => Number.isInteger(index) && index >= 0 && index < MAX_STRINGS)
@@ -75,15 +52,15 @@ export function samplesOf(frame: unknown, deviceNow: number): Sample[] {
       serial: inverter.serial,
       name: typeof inverter.name === 'string' ? inverter.name : inverter.serial,
       strings: strings.map((index) => {
-        const name = inverter.DC?.[String(index)]?.name?.u;
+        const name: unknown = inverter.DC[String(index)]?.name?.u;
         return typeof name === 'string' ? name : '';
       }),
-      t: Math.round(deviceNow - dataAgeMs(inverter)),
-      ac: value(inverter.AC['0'], 'Power'),
-      dc: strings.map((index) => value(inverter.DC?.[String(index)], 'Power')),
-      yieldDay: value(inv, 'YieldDay'),
-      yieldTotal: value(inv, 'YieldTotal'),
-      temperature: value(inv, 'Temperature'),
+      t: Math.round(deviceNow - inverter.data_age_ms),
+      ac: orNull(liveValue(inverter.AC['0'], 'Power')),
+      dc: strings.map((index) => orNull(liveValue(inverter.DC[String(index)], 'Power'))),
+      yieldDay: orNull(liveValue(inv, 'YieldDay')),
+      yieldTotal: orNull(liveValue(inv, 'YieldTotal')),
+      temperature: orNull(liveValue(inv, 'Temperature')),
       limit: typeof inverter.limit_relative === 'number' ? inverter.limit_relative : null,
       reachable: inverter.reachable === true,
       producing: inverter.producing === true,

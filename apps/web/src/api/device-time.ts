@@ -3,6 +3,7 @@
 // simulated day), and an inverter that does not answer at night is asleep, not broken.
 // Frames carry no time stamp, so the clock is an offset from the browser's, derived once
 // and kept; the status is asked again every few minutes for the sun.
+import { deviceWallTime } from '@opendtu/api';
 import { useEffect, useState } from 'react';
 import { dayOf } from '../lib/day-curve';
 import { getConnection, subscribeConnection } from './connection';
@@ -15,19 +16,13 @@ const DAY_MS = 86_400_000;
 const UNSET_RETRY_MS = 10_000;
 /** A kept offset changes only when the device's clock moved (set by hand, another zone). */
 const CLOCK_MOVED_MS = 60_000;
-const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 
 /**
  * The device's `ntp_localtime` ("Monday, April 14 2025 09:05:03") as its wall-clock time
- * in ms, counted as if it were UTC; undefined when it does not read as one.
+ * in ms, counted as if it were UTC; undefined when it does not read as one. The contract's
+ * reader (the servers read the same text), under the name this module always gave it.
  */
-export function parseDeviceTime(text: string): number | undefined {
-  const match = /([A-Z][a-z]{2})[a-z]* (\d{1,2}) (\d{4}) (\d\d):(\d\d):(\d\d)$/.exec(text);
-  const month = match ? MONTHS.indexOf(match[1]!) / 3 : -1;
-  if (!match || month < 0 || month % 1) return undefined;
-  const [, , day, year, hour, minute, second] = match.map(Number) as number[];
-  return Date.UTC(year!, month, day!, hour!, minute!, second!);
-}
+export const parseDeviceTime = deviceWallTime;
 
 interface DeviceTime {
   /** Device wall clock minus browser clock, ms; undefined until the device told. */
@@ -55,7 +50,7 @@ function refresh(): void {
       failed = false;
       clearTimeout(retry);
       if (!status.ntp_status && watchers > 0) retry = setTimeout(refresh, UNSET_RETRY_MS);
-      const wall = status.ntp_status ? parseDeviceTime(status.ntp_localtime) : undefined;
+      const wall = status.ntp_status ? deviceWallTime(status.ntp_localtime) : undefined;
       const measured = wall === undefined ? browserOffset() : wall - Date.now();
       const kept = deviceTime.get().offset;
       set({

@@ -1,17 +1,19 @@
 // The companion server's history API (apps/companion, README "History API"). Only the
 // companion build calls it; a device answers these paths with index.html, which is not
 // JSON, so an answer of /companion/api/info is proof of the server (asked once per page).
-import type { EnergyAnswer, EnergyBy } from '../lib/energy';
-import { recordedDay, type PowerAnswer, type RecordedDay } from '../lib/history-curve';
+import type {
+  CompanionInfo,
+  CompanionInfoAnswer,
+  EnergyAnswer,
+  EnergyBy,
+  EnergyQuery,
+  PowerAnswer,
+  PowerQuery,
+} from '@opendtu/api';
+import { recordedDay, type RecordedDay } from '../lib/history-curve';
 import { apiGet, apiGetBlob } from './client';
 import { deviceDay } from './device-time';
 import { smallStore } from './small-store';
-
-export interface CompanionInfo {
-  version: string;
-  /** ISO time of the first sample; null before any. */
-  recording_since: string | null;
-}
 
 /** undefined: not asked yet or no answer; null: not behind a companion server. */
 const info = smallStore<CompanionInfo | null | undefined>(undefined);
@@ -20,7 +22,7 @@ let asked = false;
 function askInfo(): void {
   if (asked) return;
   asked = true;
-  apiGet<{ companion: CompanionInfo }>('companion/api/info', { handleErrors: false }).then(
+  apiGet<CompanionInfoAnswer>('companion/api/info', { handleErrors: false }).then(
     (answer) => info.set(answer.companion),
     () => info.set(null),
   );
@@ -38,10 +40,10 @@ const query = (params: Record<string, string | undefined>): string =>
   ).toString();
 
 export const powerPath = (date: string, csv?: boolean): string =>
-  `companion/api/power?${query({ date, format: csv ? 'csv' : undefined })}`;
+  `companion/api/power?${query({ date, format: csv ? 'csv' : undefined } satisfies PowerQuery)}`;
 
 export const energyPath = (by: EnergyBy, from: string, to: string, serial?: string, csv?: boolean): string =>
-  `companion/api/energy?${query({ by, from, to, serial, format: csv ? 'csv' : undefined })}`;
+  `companion/api/energy?${query({ by, from, to, serial, format: csv ? 'csv' : undefined } satisfies EnergyQuery)}`;
 
 export const getPower = (date: string, signal?: AbortSignal): Promise<PowerAnswer> =>
   apiGet<PowerAnswer>(powerPath(date), { signal });

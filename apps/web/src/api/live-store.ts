@@ -3,7 +3,12 @@
 // faster than the screen paints are batched into one update per animation frame. When
 // the socket cannot connect, it polls the HTTP API instead and says so. It tells the
 // connection state what the socket does, and samples the day's curve on the device's clock.
-import { isLiveInverterFull, type LiveDataResponse, type LiveInverterCommon } from '@opendtu/api';
+import {
+  isLiveInverterFull,
+  parseLiveFrame,
+  type LiveDataResponse,
+  type LiveInverterCommon,
+} from '@opendtu/api';
 import { useSyncExternalStore } from 'react';
 import { addSample, dayOf, restoreCurve, storedCurve, type DayCurve } from '../lib/day-curve';
 import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
@@ -13,7 +18,7 @@ import { ApiError, loadInPlace } from './client';
 import { deviceAway, frameArrived, framesStopped } from './connection';
 import { deviceNow, watchDeviceTime } from './device-time';
 import { recordedToday } from './history';
-import { getLiveData, getLiveDataQuietly, liveSocket, parseLiveFrame } from './livedata';
+import { getLiveData, getLiveDataQuietly, liveSocket } from './livedata';
 
 /**
  * How long the socket may stay away before the store polls instead: longer than the

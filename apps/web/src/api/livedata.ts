@@ -26,13 +26,3 @@ export const liveSocket = new ManagedSocket({
   retryMs: 10_000,
   isBroken: (data) => data === '{}',
 });
-
-/** Parses a live-data frame; undefined for anything that is not one. */
-export function parseLiveFrame(data: string): LiveDataFullResponse | undefined {
-  try {
-    const frame = JSON.parse(data) as Partial<LiveDataFullResponse>;
-    return Array.isArray(frame.inverters) ? (frame as LiveDataFullResponse) : undefined;
-  } catch {
-    return undefined;
-  }
-}

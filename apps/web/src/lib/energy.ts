@@ -1,18 +1,10 @@
 // The energy view of the companion's history (GET /companion/api/energy): which periods a
 // view shows, its bars for all inverters or one, and what it adds up to. Only the
 // companion build uses it.
+import type { EnergyAnswer, EnergyBy } from '@opendtu/api';
 import { formatNumber } from './format';
 
-export type EnergyBy = 'day' | 'month' | 'year';
-
-/** The answer of /companion/api/energy: Wh per period, null where nothing was recorded. */
-export interface EnergyAnswer {
-  by: EnergyBy;
-  from: string;
-  to: string;
-  inverters: { serial: string; name: string }[];
-  periods: { period: string; total_wh: number | null; inverters: Record<string, number | null> }[];
-}
+export type { EnergyAnswer, EnergyBy };
 
 export interface Bar {
   /** "2026-06-21", "2026-06" or "2026". */

@@ -1,17 +1,11 @@
 // A day from the companion server's recorder (GET /companion/api/power) as the power chart
 // draws it: one slot per minute of the device's day (lib/day-curve.ts), and the day's peaks
 // (lib/peaks.ts). Only the companion build uses it.
+import type { PowerAnswer } from '@opendtu/api';
 import { makeCurve, SLOT_MS, SLOTS, type DayCurve, type Series } from './day-curve';
 import type { InverterPeaks, Peak, Peaks } from './peaks';
 
-/** The answer of /companion/api/power: rows [t, ac, dc0, dc1, ...], t in ms since epoch. */
-export interface PowerAnswer {
-  date: string;
-  /** The device's local midnights that begin and end the day, ms since epoch. */
-  from: number;
-  to: number;
-  inverters: { serial: string; name: string; strings: string[]; points: (number | null)[][] }[];
-}
+export type { PowerAnswer };
 
 export interface RecordedDay {
   curve: DayCurve;
@@ -38,17 +32,17 @@ export function recordedDay(answer: PowerAnswer): RecordedDay {
     const series: Series = Array<null>(SLOTS).fill(null);
     let own: InverterPeaks = { dc: {} };
     points.forEach(([t, ac, ...dc], i) => {
-      const at = Math.min(Math.max(slotOf(t!), 0), SLOTS - 1);
+      const at = Math.min(Math.max(slotOf(t), 0), SLOTS - 1);
       span = { first: Math.min(span?.first ?? at, at), last: Math.max(span?.last ?? at, at) };
       if (ac == null) return;
       // The recorder skips frames that changed nothing: a value holds until the next row
       // (a row of nulls ends it: a gap or an unreachable inverter).
       const next = points[i + 1]?.[0];
-      const end = Math.min(next == null ? slotOf(t!) : Math.max(slotOf(t!), slotOf(next) - 1), SLOTS - 1);
-      for (let slot = Math.max(slotOf(t!), 0); slot <= end; slot += 1) series[slot] = ac;
-      own = { ac: higher(own.ac, ac, t!), dc: { ...own.dc } };
+      const end = Math.min(next == null ? slotOf(t) : Math.max(slotOf(t), slotOf(next) - 1), SLOTS - 1);
+      for (let slot = Math.max(slotOf(t), 0); slot <= end; slot += 1) series[slot] = ac;
+      own = { ac: higher(own.ac, ac, t), dc: { ...own.dc } };
       dc.forEach((w, channel) => {
-        const peak = higher(own.dc[channel], w, t!);
+        const peak = higher(own.dc[channel], w, t);
         if (peak) own.dc[channel] = peak;
       });
     });

@@ -1,20 +1,19 @@
 // The live-data merge (conventions: one store, frames merged by serial). Pure, so the
-// store and its tests share it.
+// store and its tests share it. What each firmware sends is read by the contract's
+// readLiveInverters (older layouts, `data_age` before `data_age_ms`).
 import {
-  isLiveInverter,
+  readLiveInverters,
   type LiveDataResponse,
   type LiveHints,
   type LiveInverterCommon,
-  type LiveInverterFull,
+  type LiveInverterRead,
   type LiveTotal,
 } from '@opendtu/api';
 
-/** One inverter as the store keeps it: the device's object plus when it arrived. */
-export type LiveInverter = (LiveInverterCommon | LiveInverterFull) & {
+/** One inverter as the store keeps it: the device's object in today's layout, and when it came. */
+export type LiveInverter = LiveInverterRead & {
   /** Browser time (ms since epoch) at which `data_age_ms` was true. */
   received_at: number;
-  /** Always set here (from `data_age` on firmware before v25.4.2). */
-  data_age_ms: number;
 };
 
 export interface LiveState {
@@ -24,26 +23,6 @@ export interface LiveState {
 }
 
 export const EMPTY_LIVE_STATE: LiveState = { inverters: [], total: undefined, hints: undefined };
-
-/** The inverter fields firmware before v24.2.12 reports in AC "0" instead of INV "0". */
-const INVERTER_SUMS = ['Power DC', 'YieldDay', 'YieldTotal', 'Efficiency'] as const;
-
-/**
- * An inverter in today's shape, whatever firmware sent it: before v24.2.12 the sums sit
- * in AC "0" (moved to INV "0" here), before v25.4.2 there is no `data_age_ms`.
- */
-function currentShape(entry: LiveInverterCommon): LiveInverterCommon & { data_age_ms: number } {
-  const result = { ...entry, data_age_ms: entry.data_age_ms ?? entry.data_age * 1000 };
-  const ac = (result as Partial<LiveInverterFull>).AC?.['0'] as Record<string, unknown> | undefined;
-  if (ac && 'Power DC' in ac) {
-    const full = result as LiveInverterFull;
-    const moved = Object.fromEntries(INVERTER_SUMS.filter((key) => key in ac).map((key) => [key, ac[key]]));
-    const rest = Object.fromEntries(Object.entries(ac).filter(([key]) => !(key in moved)));
-    full.AC = { ...full.AC, '0': rest };
-    full.INV = { ...full.INV, '0': { ...moved, ...full.INV?.['0'] } };
-  }
-  return result;
-}
 
 /**
  * Merges one answer or frame: every inverter is matched by serial, never by position (a
@@ -57,14 +36,10 @@ export function mergeLive(
   receivedAt: number,
   replaceList = false,
 ): LiveState {
-  const incoming = (Array.isArray(message.inverters) ? message.inverters : [])
-    .filter(isLiveInverter)
-    .map(currentShape);
+  const incoming = readLiveInverters(message);
   const bySerial = new Map(state.inverters.map((inverter) => [inverter.serial, inverter]));
   let inverters = replaceList
-    ? incoming.map(
-        (entry) => bySerial.get(entry.serial) ?? ({ ...entry, received_at: receivedAt } as LiveInverter),
-      )
+    ? incoming.map((entry) => bySerial.get(entry.serial) ?? { ...entry, received_at: receivedAt })
     : [...state.inverters];
   for (const entry of incoming) {
     const index = inverters.findIndex((inverter) => inverter.serial === entry.serial);
