@@ -39,9 +39,12 @@ export function registerBackup(app: FastifyInstance, context: BackupContext): { 
         return reply.code(401).send({ message: 'Unauthorized' });
     } catch (error) {
       if (!(error instanceof DeviceUnreachable)) throw error;
-      return reply.code(503).send({ message: 'The device does not answer, so the credentials cannot be checked' });
+      return reply
+        .code(503)
+        .send({ message: 'The device does not answer, so the credentials cannot be checked' });
     }
-    if (running) return reply.code(409).send({ message: 'A backup is being made; try again when it is done' });
+    if (running)
+      return reply.code(409).send({ message: 'A backup is being made; try again when it is done' });
     const target = join(dataDir, `${TEMP_PREFIX}${process.pid}-${Date.now()}.sqlite`);
     recorder.holdRollUp = true;
     running = copyDatabase(connection, target, { stopped: () => closing });

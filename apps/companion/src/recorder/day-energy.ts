@@ -78,9 +78,7 @@ export function addReading(
       (previousYieldDay === null && previousYieldTotal === null) ||
       (previousYieldDay !== null && yieldDay < previousYieldDay - TOLERANCE_WH) ||
       (previousYieldDay !== null && previousYieldDay <= TOLERANCE_WH) ||
-      (!watched &&
-        previousYieldTotal !== null &&
-        (yieldTotal - previousYieldTotal) * 1000 >= TOLERANCE_WH);
+      (!watched && previousYieldTotal !== null && (yieldTotal - previousYieldTotal) * 1000 >= TOLERANCE_WH);
   }
   if (state.resetSeen) {
     if (

@@ -63,6 +63,8 @@ export class Recorder {
   /** Per inverter: when (monotonic) its last valid reading was taken into its day. */
   private readonly lastReadingAt = new Map<number, number>();
   private pending: Sample[] = [];
+  /** When (monotonic) each pending sample arrived. */
+  private pendingAt: number[] = [];
   private session: { id: number; start: number; end: number } | undefined;
   private readonly flushTimer: NodeJS.Timeout;
   private readonly rollupTimer: NodeJS.Timeout;
@@ -155,8 +157,10 @@ export class Recorder {
         (last.sample === undefined || sameReading(sample, last.sample));
       if (stale || repeat) continue;
       this.last.set(sample.serial, { sample, t: sample.t });
+      const now = this.monotonicNow();
       this.pending.push(sample);
-      this.pendingSince ??= this.monotonicNow();
+      this.pendingAt.push(now);
+      this.pendingSince ??= now;
     }
   }
 
@@ -165,7 +169,9 @@ export class Recorder {
     if (this.pending.length === 0) return;
     if (this.paused && this.monotonicNow() < this.retryAt) return;
     const samples = this.pending;
+    const arrivals = this.pendingAt;
     this.pending = [];
+    this.pendingAt = [];
     try {
       this.store.transaction(() => {
         if (!this.session) {
@@ -173,10 +179,10 @@ export class Recorder {
           this.session = { id: this.store.openSession(start), start, end: start };
         }
         const session = this.session;
-        for (const sample of samples) {
+        for (const [index, sample] of samples.entries()) {
           const id = this.store.inverterId(sample.serial, sample.name, sample.strings);
           this.store.addSample(id, session.id, sample);
-          this.addToDay(id, sample);
+          this.addToDay(id, sample, arrivals[index]!);
           session.start = Math.min(session.start, sample.t);
           session.end = Math.max(session.end, sample.t);
         }
@@ -218,7 +224,7 @@ export class Recorder {
    * the day it came from: then the clock went back (it had jumped forward, the machine's
    * or the device's), and the earlier day goes on where it stood.
    */
-  private addToDay(inv: number, sample: Sample): void {
+  private addToDay(inv: number, sample: Sample, arrival: number): void {
     const day = this.clock.day(sample.t);
     let state = this.days.get(inv);
     if (state && day < state.day) {
@@ -232,11 +238,10 @@ export class Recorder {
       state = startDay(day, state);
       this.days.set(inv, state);
     }
-    const now = this.monotonicNow();
     const before = this.lastReadingAt.get(inv);
-    const watched = before !== undefined && (now - before) * this.clock.speed < WATCHED_MS;
+    const watched = before !== undefined && (arrival - before) * this.clock.speed < WATCHED_MS;
     if (addReading(state, sample, watched)) {
-      this.lastReadingAt.set(inv, now);
+      this.lastReadingAt.set(inv, arrival);
       this.store.saveDay(inv, state, energyOf(state));
     }
   }
@@ -252,7 +257,7 @@ export class Recorder {
     const cutoff = this.clock.now() - this.rawDays * DAY_MS;
     const before = cutoff - (((cutoff % ROLLUP_MS) + ROLLUP_MS) % ROLLUP_MS);
     for (const { id } of this.store.inverters()) {
-      for (let t = this.store.firstSample(id, -Infinity); t !== undefined && t < before; ) {
+      for (let t = this.store.firstSample(id, -Infinity); t !== undefined && t < before;) {
         while (this.holdRollUp && !this.stopped) await new Promise((done) => setTimeout(done, 200));
         if (this.stopped) return;
         const from = t - (((t % HOUR_MS) + HOUR_MS) % HOUR_MS);

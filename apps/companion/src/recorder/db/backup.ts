@@ -41,7 +41,9 @@ export async function copyDatabase(
 
   const copy = new sqlite.Database(target);
   try {
-    copy.exec(`${schema.map((entry) => `${entry.sql};`).join('\n')}\nPRAGMA user_version = ${userVersion(db)};`);
+    copy.exec(
+      `${schema.map((entry) => `${entry.sql};`).join('\n')}\nPRAGMA user_version = ${userVersion(db)};`,
+    );
   } finally {
     copy.close();
   }

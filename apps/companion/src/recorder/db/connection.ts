@@ -10,10 +10,57 @@ import { dirname } from 'node:path';
 import type sqlite from 'node-sqlite3-wasm';
 
 export type Database = InstanceType<typeof sqlite.Database>;
-export type Statement = ReturnType<Database['prepare']>;
+type SqliteStatement = ReturnType<Database['prepare']>;
+type Values = Parameters<SqliteStatement['run']>[0];
 /** Every query reads plain rows (never the `expand` form). */
 export type Row = Record<string, number | string | bigint | null | Uint8Array>;
 export const rows = (result: unknown): Row[] => result as Row[];
+
+/**
+ * A prepared statement that is prepared again after it failed: SQLite keeps a failed
+ * statement's error until it is reset, and this binding then refuses to bind it again
+ * (after a full disk, every later write would fail).
+ */
+export class Statement {
+  private statement: SqliteStatement | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly sql: string,
+  ) {}
+
+  private use<T>(work: (statement: SqliteStatement) => T): T {
+    this.statement ??= this.db.prepare(this.sql);
+    try {
+      return work(this.statement);
+    } catch (error) {
+      this.finalize();
+      throw error;
+    }
+  }
+
+  run(values?: Values) {
+    return this.use((statement) => statement.run(values));
+  }
+
+  get(values?: Values) {
+    return this.use((statement) => statement.get(values));
+  }
+
+  all(values?: Values) {
+    return this.use((statement) => statement.all(values));
+  }
+
+  finalize(): void {
+    const statement = this.statement;
+    this.statement = undefined;
+    try {
+      statement?.finalize();
+    } catch {
+      // SQLite answers a finalize with the failed step's error again; the statement is gone.
+    }
+  }
+}
 
 /** Below this much free space a failed write is taken for a full disk. */
 const FULL_DISK_BYTES = 1024 * 1024;
@@ -30,7 +77,7 @@ export class Connection {
   ) {}
 
   prepare(sql: string): Statement {
-    const statement = this.db.prepare(sql);
+    const statement = new Statement(this.db, sql);
     this.statements.push(statement);
     return statement;
   }

@@ -62,7 +62,8 @@ export function userVersion(db: Database): number {
 /** Runs every migration after the database's version, in order, one transaction each. */
 export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): void {
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) throw new Error(`migration ${index + 1} is numbered ${migration.version}`);
+    if (migration.version !== index + 1)
+      throw new Error(`migration ${index + 1} is numbered ${migration.version}`);
   });
   const from = userVersion(db);
   for (const migration of migrations.slice(from)) {

@@ -52,7 +52,8 @@ export function runningServer(dir: string): number | undefined {
  */
 function claimDataFolder(dir: string, file: string): () => void {
   const pid = runningServer(dir);
-  if (pid) throw new Error(`another companion server (pid ${pid}) uses ${dir}; stop it or choose another --data`);
+  if (pid)
+    throw new Error(`another companion server (pid ${pid}) uses ${dir}; stop it or choose another --data`);
   const pidFile = join(dir, PID_FILE);
   writeFileSync(pidFile, String(process.pid));
   rmSync(`${file}.lock`, { recursive: true, force: true });

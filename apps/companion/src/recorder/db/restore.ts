@@ -5,7 +5,16 @@
  * check; a companion schema this release knows), so a bad file never replaces a good one;
  * the previous database is kept beside it as history.sqlite.bak-<time>.
  */
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { MIGRATIONS, userVersion } from './migrations';
@@ -25,7 +34,9 @@ function checkBackup(file: string, shownAs: string): void {
     const check = db.all('PRAGMA integrity_check(5)').map((row) => String(row.integrity_check));
     if (check.join() !== 'ok') throw new DatabaseRefused(`${shownAs} is damaged: ${check.join('; ')}`);
     checkVersion(db, shownAs, MIGRATIONS);
-    const hasSamples = db.get("SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = 'sample'");
+    const hasSamples = db.get(
+      "SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = 'sample'",
+    );
     if (userVersion(db) < 1 || !hasSamples)
       throw new DatabaseRefused(`${shownAs} is not a history database of the companion`);
   } catch (error) {
@@ -48,7 +59,10 @@ export function restoreDatabase(dataDir: string, backup: string, now: Date = new
     );
   }
   const file = join(dataDir, DATABASE_FILE);
-  const stamp = now.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
   const incoming = join(dataDir, `.restore-${stamp}.sqlite`);
   copyFileSync(source, incoming);
   try {
