@@ -8,3 +8,4 @@ export * from './errors';
 export * from './info';
 export * from './history';
 export * from './ticket';
+export * from './health';
