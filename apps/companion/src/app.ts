@@ -79,7 +79,8 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
   const connection = openDatabase(options.dataDir, { cap: options.databaseCap });
   const store = new HistoryStore(connection);
   const pushQueue = new PushQueue(connection);
-  const pusher = options.influxUrl && new InfluxPusher(pushQueue, options.influxUrl, options.influxToken, log);
+  const pusher =
+    options.influxUrl && new InfluxPusher(pushQueue, options.influxUrl, options.influxToken, log);
   const recorder = new Recorder(store, clock, {
     rawDays: options.rawDays,
     retryMs: options.diskRetryMs,
