@@ -54,7 +54,8 @@ export function holdWhileVanished(app: FastifyInstance, faults: FaultState): Van
     reply.hijack();
     request.raw.socket?.destroy();
   });
-  // Before the WebSocket plugin's close handshake, which a paused socket would never read.
+  // Going down ends the vanish: held requests are dropped, and paused sockets read again
+  // so that the WebSocket plugin's close handshake completes.
   app.addHook('preClose', async () => {
     closing = true;
     unsubscribe();
