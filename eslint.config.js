@@ -1,7 +1,110 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+// Import direction (conventions.md, "The shape of the project"). Each list runs from the top
+// layer to the bottom one: a layer imports those below it, never one above; the members of
+// an `apart` layer do not import each other either. Paths are from the repository root.
+const WEB = 'apps/web/src';
+const EMULATOR = 'apps/emulator/src';
+const COMPANION = 'apps/companion/src';
+// Every folder under features/ is one screen family; they share through components and lib.
+const FEATURES = readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => `${WEB}/features/${entry.name}`);
+
+const LAYERS = {
+  // e2e, bench and scripts drive the whole project and may import anything.
+  repo: [
+    { name: 'the apps', apart: true, paths: ['apps/emulator', 'apps/companion', 'apps/web'] },
+    { name: 'packages/server-kit', paths: ['packages/server-kit'] },
+    { name: 'packages/api', paths: ['packages/api'] },
+  ],
+  web: [
+    { name: 'the app shell', paths: [`${WEB}/app`, `${WEB}/main.tsx`] },
+    { name: 'features', apart: true, paths: FEATURES },
+    // The i18n provider loads language packs through api/, so it is a component; the
+    // translation runtime itself is as pure as lib/.
+    { name: 'components', paths: [`${WEB}/components`, `${WEB}/i18n/i18n-provider.tsx`] },
+    { name: 'api', paths: [`${WEB}/api`] },
+    {
+      name: 'lib',
+      paths: [`${WEB}/lib`, `${WEB}/i18n/runtime.ts`, `${WEB}/i18n/markup.tsx`, `${WEB}/i18n/languages.ts`],
+    },
+  ],
+  emulator: [
+    {
+      name: 'the process and app',
+      paths: ['server.ts', 'cli.ts', 'app.ts', 'launch.ts'].map((file) => `${EMULATOR}/${file}`),
+    },
+    { name: 'routes', paths: [`${EMULATOR}/routes`, `${EMULATOR}/http`] },
+    {
+      name: 'the device',
+      paths: [
+        'device.ts',
+        'clock.ts',
+        'console-log.ts',
+        'sim',
+        'live',
+        'mqtt',
+        'meter',
+        'time',
+        'firmware',
+      ].map((path) => `${EMULATOR}/${path}`),
+    },
+    { name: 'config storage', paths: [`${EMULATOR}/config`] },
+  ],
+  companion: [
+    {
+      name: 'the process and app',
+      paths: ['server.ts', 'cli.ts', 'app.ts', 'demo.ts', 'launch.ts', 'restore-command.ts', 'config'].map(
+        (path) => `${COMPANION}/${path}`,
+      ),
+    },
+    {
+      name: 'routes',
+      paths: ['history', 'proxy', 'live', 'ops'].map((path) => `${COMPANION}/${path}`),
+    },
+    {
+      name: 'the domain',
+      paths: ['recorder/recorder.ts', 'device', 'influx'].map((path) => `${COMPANION}/${path}`),
+    },
+    { name: 'storage', paths: [`${COMPANION}/recorder/db`] },
+    {
+      name: 'the recorded values and the log',
+      paths: ['recorder/sample.ts', 'recorder/day-energy.ts', 'log.ts'].map((path) => `${COMPANION}/${path}`),
+    },
+  ],
+};
+
+/** no-restricted-paths zones for one stack of layers. */
+function zones(layers) {
+  return layers.flatMap((layer, index) => {
+    const above = layers.slice(0, index);
+    const upward = above.length
+      ? [
+          {
+            target: layer.paths,
+            from: above.flatMap(({ paths }) => paths),
+            message: `Upward: ${layer.name} is a layer below ${above.map(({ name }) => name).join(', ')}. Move what both need down, or pass it in.`,
+          },
+        ]
+      : [];
+    const sideways = layer.apart
+      ? layer.paths.map((path) => ({
+          target: path,
+          from: layer.paths.filter((other) => other !== path),
+          message: `Sideways: ${layer.name} do not import each other. Share through a layer below.`,
+        }))
+      : [];
+    return [...upward, ...sideways];
+  });
+}
+
+const LAYER_ZONES = Object.values(LAYERS).flatMap(zones);
 
 export default tseslint.config(
   {
@@ -22,6 +125,18 @@ export default tseslint.config(
       'no-console': 'off',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYER_ZONES }],
+      // Type-only imports do not count: they leave no trace at run time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
