@@ -16,6 +16,8 @@ interface Drag {
   /** The row and the frame of the edge scrolling, while the pointer is near an edge. */
   row: HTMLElement;
   frame: number;
+  /** The handle that holds the pointer capture. */
+  handle: HTMLElement;
 }
 
 /** How close to the window's top or bottom edge a drag starts scrolling the page. */
@@ -110,8 +112,13 @@ export function useRowReorder({ keys, move, onMoved }: ReorderOptions) {
     let target = index;
     while (target > 0 && centre < middle(rows[target - 1]!)) target--;
     while (target < rows.length - 1 && centre > middle(rows[target + 1]!)) target++;
+    if (target === index) return;
     // At once, so the next pointer move measures the rows in their new places.
-    if (target !== index) flushSync(() => move(index, target));
+    flushSync(() => move(index, target));
+    // React moves a row's node to reorder (the dragged one itself when it goes down), and a
+    // node taken out of the page loses the pointer capture: the handle takes it back, or the
+    // drag would end after its first step.
+    current.handle.setPointerCapture(current.pointerId);
   }
 
   // Ten inverters are taller than a phone's screen: near the top or bottom edge the page
@@ -167,6 +174,7 @@ export function useRowReorder({ keys, move, onMoved }: ReorderOptions) {
           startIndex: rowsIn(containerRef.current).indexOf(row),
           row,
           frame: 0,
+          handle: event.currentTarget,
         };
         row.classList.add('row-dragging');
         row.style.transition = 'none';
