@@ -22,6 +22,8 @@ export interface MeterSources {
   utcOffsetS(t: number): number;
   /** Seeds the meter's own quirks: voltages and its counters' starting values. */
   seed: number;
+  /** Simulated ms per real ms (`--speed`): a fast clock reads seldom in simulated time. */
+  speed?: number;
 }
 
 export interface PhaseReading {
@@ -53,8 +55,12 @@ export interface MeterReading {
   exportedWh: number;
 }
 
-/** A gap longer than this (the clock was set ahead) is not counted with a stale reading. */
-const MAX_INTEGRATION_S = 300;
+/**
+ * A gap longer than this (the clock was set ahead) is not counted with a stale reading:
+ * 5 simulated minutes, or 3 real seconds of a fast clock.
+ */
+const MAX_GAP_MS = 300_000;
+const MAX_GAP_REAL_MS = 3000;
 
 export class GridMeter {
   private readonly voltageOffsets: number[];
@@ -117,7 +123,8 @@ export class GridMeter {
     const last = this.last;
     this.last = { at, active };
     if (!last || at <= last.at) return;
-    const hours = Math.min(MAX_INTEGRATION_S, (at - last.at) / 1000) / 3600;
+    const maxGap = Math.max(MAX_GAP_MS, MAX_GAP_REAL_MS * (this.sources.speed ?? 1));
+    const hours = Math.min(maxGap, at - last.at) / 3_600_000;
     last.active.forEach((power, i) => {
       if (power > 0) this.phaseImportWh[i] = (this.phaseImportWh[i] ?? 0) + power * hours;
       else this.phaseExportWh[i] = (this.phaseExportWh[i] ?? 0) - power * hours;

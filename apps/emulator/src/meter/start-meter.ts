@@ -45,6 +45,7 @@ export async function startMeter(
     inverters: () => inverterPhases(device()?.device.inverters.list() ?? []),
     utcOffsetS,
     seed,
+    speed: clock.speed,
   });
   const mqtt = settings.mqtt === undefined ? undefined : new MeterMqtt(parseMeterMqtt(settings.mqtt));
   const timer = setInterval(() => {
