@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -226,6 +227,24 @@ describe('the process', () => {
     const unknown = run(['--device', '10.0.0.2', '--inverter', '3'], {});
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toBe('opendtu-companion: unknown option --inverter (see --help)\n');
+  });
+
+  it('restores a backup into the data folder, and refuses a file that is not there', async () => {
+    const dataDir = await tempDir('restore');
+    const backup = fileURLToPath(new URL('./fixtures/history-v1.sqlite', import.meta.url));
+    try {
+      const run = (file: string) =>
+        spawnSync(process.execPath, [BIN, 'restore', file, '--data', dataDir], { encoding: 'utf8' });
+      const missing = run(join(dataDir, 'none.sqlite'));
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toBe(`error: ${join(dataDir, 'none.sqlite')} does not exist\n`);
+      const restored = run(backup);
+      expect(restored.status).toBe(0);
+      expect(restored.stdout).toBe(`Restored ${backup} as ${join(dataDir, 'history.sqlite')}\n`);
+      expect(existsSync(join(dataDir, 'history.sqlite'))).toBe(true);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('prints where to open it, says once that the device does not answer, keeps serving, never logs a secret', async () => {
