@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- wire objects are checked field by field */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestDevice, type TestDevice } from './helpers';
+import { getJson, startTestDevice, type TestDevice } from './helpers';
 
 let dev: TestDevice | undefined;
 afterEach(async () => {
@@ -42,6 +42,30 @@ describe('a device started at night has lived through the day', () => {
     for (const inverter of list.inverters) {
       expect(inverter.data_age).toBeGreaterThan(3 * 3600);
       expect(inverter.data_age).toBeLessThan(9 * 3600);
+    }
+  });
+
+  it("its clock is set from the first request: the last values are stamped on its day, not this machine's", async () => {
+    // 23:30 UTC on 20 June is 01:30 on 21 June at the device. A real boot waits for NTP
+    // (here a minute); a device that has run all day had its answer long ago.
+    dev = await startTestDevice({
+      start: Date.parse('2026-06-20T23:30:00Z'),
+      sinceMidnight: true,
+      ntpSyncDelayMs: 60_000,
+    });
+    const status = await getJson(dev.app, '/api/ntp/status');
+    expect(status.body).toMatchObject({
+      ntp_status: true,
+      ntp_localtime: 'Sunday, June 21 2026 01:30:00',
+      sun_isDayPeriod: false,
+    });
+    // What a client shows as "last update": the device's time less the data's age.
+    const time = (await getJson(dev.app, '/api/ntp/time')).body;
+    const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+    for (const inverter of (await live(dev)).inverters) {
+      const taken = new Date(wall - inverter.data_age * 1000).toISOString();
+      // Around sunset on the evening before, on the device's wall clock.
+      expect(taken >= '2026-06-20T19:00' && taken < '2026-06-20T23:00', taken).toBe(true);
     }
   });
 

@@ -100,6 +100,10 @@ export class Simulation implements InverterSource {
     if (replaying) {
       simulation.replay(nowMs, saved);
       replaying = false;
+      // Having run all day, it answers with its clock from the first request. Its NTP delay
+      // is a fresh boot's: meanwhile it reads 1970, so a client stamped the day's last values
+      // with its own date, and the sun was "up" at 01:30.
+      device.time.markSynced();
       poller.refreshFlags();
     }
     return simulation;

@@ -34,6 +34,8 @@ export interface DeviceTime {
   utcOffset(at?: number): number;
   /** Sets the clock from a local wall-clock time (normalised like `mktime`); marks the time synced. */
   setLocal(parts: Omit<LocalDateTime, 'weekday'>): void;
+  /** Marks the time synced without waiting: a device that has run all day had NTP's answer long ago. */
+  markSynced(): void;
 }
 
 export interface DeviceTimeOptions {
@@ -51,7 +53,7 @@ export function createDeviceTime(options: DeviceTimeOptions): DeviceTime {
   const realNow = options.realNow ?? Date.now;
   const bootReal = realNow();
   const delay = options.syncDelayMs ?? DEFAULT_NTP_SYNC_DELAY_MS;
-  let setByHand = false;
+  let known = false;
   let cachedText = '';
   let cachedTz = posixTzOrUtc('');
 
@@ -63,7 +65,7 @@ export function createDeviceTime(options: DeviceTimeOptions): DeviceTime {
     }
     return cachedTz;
   };
-  const synced = (): boolean => setByHand || realNow() - bootReal >= delay;
+  const synced = (): boolean => known || realNow() - bootReal >= delay;
   const now = (): number => (synced() ? options.clock.now() : options.uptimeMs());
 
   return {
@@ -74,7 +76,10 @@ export function createDeviceTime(options: DeviceTimeOptions): DeviceTime {
     utcOffset: (at) => localTimeAt(tz(), at ?? now()).utcOffset,
     setLocal(parts) {
       options.clock.set(epochOfLocal(tz(), parts));
-      setByHand = true;
+      known = true;
+    },
+    markSynced() {
+      known = true;
     },
   };
 }
