@@ -28,9 +28,19 @@ let dataDir: string;
 let emulator: RunningEmulator;
 let companion: LaunchedProcess;
 
+/**
+ * Only what the owner's machine has: none of this run's OPENDTU_* settings, and none of the
+ * npm settings `npm test` hands its scripts (its prefix, its workspace), npm's cache aside.
+ */
+const ownerEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) => !/^(OPENDTU_|npm_|INIT_CWD$)/.test(name) || name === 'npm_config_cache',
+  ),
+);
+
 /** Runs a command to its end; throws with what it printed when it fails. */
 function run(command: string, args: string[], cwd = ROOT): string {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: ownerEnv });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')}:\n${result.stdout}${result.stderr}`);
   return result.stdout;
 }
@@ -49,15 +59,11 @@ test.beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'opendtu-install-data-'));
   run('npm', ['install', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', PACKED], prefix);
   emulator = await startEmulator(['--time', '2026-06-21T11:00', '--inverters', '2']);
-  // Only what the owner's machine has: no OPENDTU_* settings or npm variables of this run.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(OPENDTU_|npm_|INIT_CWD)/.test(name)),
-  );
   companion = await launchProcess({
     name: 'installed companion',
     command: join(prefix, 'node_modules', '.bin', 'opendtu-companion'),
     args: ['--device', emulator.url, '--port', '0', '--host', '127.0.0.1', '--data', dataDir],
-    env,
+    env: ownerEnv,
     cwd: prefix,
   });
 });
@@ -94,6 +100,7 @@ test('the installed package runs compiled JavaScript only, with both web apps be
 test('without --device it says that one is needed (no demo in the package)', () => {
   const result = spawnSync(join(prefix, 'node_modules', '.bin', 'opendtu-companion'), [], {
     cwd: prefix,
+    env: ownerEnv,
     encoding: 'utf8',
   });
   expect(result.status).toBe(2);
