@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 /**
@@ -38,12 +38,40 @@ async function recordedEvening(page: Page): Promise<void> {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
   return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> };
-    };
+    interface Found {
+      id: string;
+      impact: string | null;
+      nodes: { target: string[] }[];
+    }
+    const { axe } = window as unknown as { axe: { run: (d: Document) => Promise<{ violations: Found[] }> } };
     const { violations } = await axe.run(document);
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
+}
+
+/**
+ * Switches to the dark theme and waits until its colours are all in place: buttons fade
+ * theirs in over 150 ms (Bootstrap's transitions) while the background changes at once,
+ * and axe checking in between measured light text on the dark card.
+ */
+async function darkTheme(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    document.documentElement.setAttribute('data-bs-theme', 'dark');
+    // getAnimations() brings the styles up to date first, so it holds the new transitions.
+    await Promise.allSettled(document.getAnimations().map((animation) => animation.finished));
+  });
+}
+
+/**
+ * Points at a share of a plot's width, half-way down, once the plot stands still: it may
+ * still be scrolling into view (the page scrolls smoothly, also to a focused element),
+ * and a point measured before would land beside it.
+ */
+async function pointAt(plot: Locator, share: number): Promise<void> {
+  const { width, height } = (await plot.boundingBox())!;
+  await plot.hover({ position: { x: width * share, y: height / 2 } });
 }
 
 const download = async (page: Page, click: () => Promise<void>): Promise<string> => {
@@ -76,8 +104,7 @@ test('yesterday from the recorder: its curve, energy, the month bars, CSVs, on a
   // device minutes after 16:00) shows that power.
   const summary = (await chart.locator('[data-chart-summary]').textContent())!;
   const [, peak, hh, mm] = /^Peak ([\d,]+) W at (\d\d):(\d\d)\.$/.exec(summary)!;
-  const area = (await chart.locator('.chart-area').boundingBox())!;
-  await page.mouse.move(area.x + (area.width * (Number(hh) * 60 + Number(mm))) / 1440, area.y + 5);
+  await pointAt(chart.locator('.chart-area'), (Number(hh) * 60 + Number(mm)) / 1440);
   await expect(chart.locator('[data-chart-readout]')).toHaveText(`At ${hh}:${mm}`);
   await expect(chart.getByText(/^Total: /)).toHaveText(`Total: ${peak} W`);
   const dayEnergy = (await page.locator('[data-day-energy]').textContent())!.replace(
@@ -104,8 +131,8 @@ test('yesterday from the recorder: its curve, energy, the month bars, CSVs, on a
     new RegExp(`^June 20, 2026: ${dayEnergy} \\(`),
   );
   await expect(bars).toHaveAttribute('aria-valuetext', new RegExp(`^June 20, 2026: ${dayEnergy}`));
-  const plot = (await energy.locator('.chart-area').boundingBox())!;
-  await page.mouse.move(plot.x + (plot.width * 20.5) / 30, plot.y + plot.height - 2);
+  // The middle of the 21st of 30 bars.
+  await pointAt(energy.locator('.chart-area'), 20.5 / 30);
   await expect(energy.locator('[data-energy-readout]')).toHaveText(/^June 21, 2026: /);
   const energyCsv = await download(page, () => energy.getByRole('button', { name: 'Download CSV' }).click());
   const wh = Number(dayEnergy.replace(' kWh', '')) * 1000;
@@ -133,7 +160,7 @@ test('yesterday from the recorder: its curve, energy, the month bars, CSVs, on a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('history-phone.png'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
-  await page.evaluate(() => document.documentElement.setAttribute('data-bs-theme', 'dark'));
+  await darkTheme(page);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
