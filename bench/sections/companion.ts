@@ -9,7 +9,8 @@ import { launchCompanion, type LaunchedCompanion } from '../../apps/companion/sr
 import { startDay } from '../../apps/companion/src/recorder/day-energy';
 import { RAW_DAYS } from '../../apps/companion/src/recorder/recorder';
 import type { Sample } from '../../apps/companion/src/recorder/sample';
-import { HistoryStore, ROLLUP_MS } from '../../apps/companion/src/recorder/store';
+import { HistoryStore, ROLLUP_MS } from '../../apps/companion/src/recorder/db/history-store';
+import { openDatabase } from '../../apps/companion/src/recorder/db/open';
 import { INSTALLATION } from '../lib/bundles';
 import { setPollInterval } from '../lib/device';
 import { startEmulator } from '../lib/emulator';
@@ -91,12 +92,14 @@ async function year(): Promise<
 > {
   const dir = await mkdtemp(join(tmpdir(), 'opendtu-bench-year-'));
   const started = Date.now();
-  const store = new HistoryStore(dir);
+  const connection = openDatabase(dir);
+  const store = new HistoryStore(connection);
   try {
     const strings = Array.from({ length: YEAR_FILL.strings }, (_, i) => `String ${i + 1}`);
     const inv = store.inverterId('138291234567', 'Barn HMT-2250', strings);
     const firstDay = Date.UTC(2025, 0, 1);
     let yieldTotal = 12_345;
+    let rolledUpTo = firstDay;
     for (let day = 0; day < 365; day += 1) {
       const midnight = firstDay + day * 86_400_000;
       store.transaction(() => {
@@ -134,7 +137,9 @@ async function year(): Promise<
         store.saveDay(inv, startDay(new Date(midnight).toISOString().slice(0, 10), undefined), yieldDay);
       });
       const cutoff = midnight + 86_400_000 - RAW_DAYS * 86_400_000;
-      store.rollUp(cutoff - (cutoff % ROLLUP_MS));
+      const to = cutoff - (cutoff % ROLLUP_MS);
+      if (to > rolledUpTo) store.rollUp(inv, rolledUpTo, to);
+      rolledUpTo = Math.max(rolledUpTo, to);
     }
     const end = firstDay + 365 * 86_400_000;
     const points = store.power(inv, firstDay, end);
@@ -145,7 +150,7 @@ async function year(): Promise<
       fillSeconds: (Date.now() - started) / 1000,
     };
   } finally {
-    store.close();
+    connection.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
