@@ -14,7 +14,7 @@
  * copy is the database as it stood at 4, all of it.
  */
 import { rmSync } from 'node:fs';
-import sqlite from 'node-sqlite3-wasm';
+import { sqlite } from './sqlite';
 import type { Connection } from './connection';
 import { userVersion } from './migrations';
 

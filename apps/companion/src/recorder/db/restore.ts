@@ -16,7 +16,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import sqlite from 'node-sqlite3-wasm';
+import { sqlite } from './sqlite';
 import { MIGRATIONS, userVersion } from './migrations';
 import { checkVersion, DATABASE_FILE, DatabaseRefused, runningServer } from './open';
 
