@@ -126,8 +126,12 @@ export class HistoryStore {
 
   /** When recording began (device time), or undefined before the first sample. */
   recordingSince(): number | undefined {
+    // Per inverter, so the primary key (inv, t) finds each at once: min(t) over the whole
+    // table would read all of it (2 s for 90 days of 10 inverters).
     const row = this.db.get(
-      'SELECT min(t) AS t FROM (SELECT min(t) AS t FROM sample UNION ALL SELECT min(t) FROM rollup)',
+      `SELECT min(t) AS t FROM (
+         SELECT (SELECT min(t) FROM sample WHERE inv = i.id) AS t FROM inverter i
+         UNION ALL SELECT (SELECT min(t) FROM rollup WHERE inv = i.id) FROM inverter i)`,
     );
     return typeof row?.t === 'number' ? row.t : undefined;
   }
@@ -151,8 +155,11 @@ export class HistoryStore {
 
   /** When each inverter's last sample was taken (to tell repeats after a restart of this server). */
   lastSampleTimes(): Map<number, number> {
-    const rows = this.db.all('SELECT inv, max(t) AS t FROM sample GROUP BY inv');
-    return new Map(rows.map((row) => [Number(row.inv), Number(row.t)]));
+    // Per inverter through the primary key: a GROUP BY would read the whole table at every start.
+    const rows = this.db.all(
+      'SELECT id AS inv, (SELECT max(t) FROM sample WHERE inv = inverter.id) AS t FROM inverter',
+    );
+    return new Map(rows.filter((row) => row.t !== null).map((row) => [Number(row.inv), Number(row.t)]));
   }
 
   saveDay(inv: number, state: DayEnergy, wh: number): void {
