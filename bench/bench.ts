@@ -1,7 +1,7 @@
 // `npm run bench [-- --webapp <folder>] [--runs n] [--loads n] [--only a,b]`: prints one
 // table of figures (never pass/fail on time; budgets that must hold are tests).
 import { access } from 'node:fs/promises';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
@@ -10,11 +10,12 @@ import { describeVirtualDevice, launchChromium } from './lib/browser';
 import { log, OUR_BUNDLE, type Bundle } from './lib/bundles';
 import { fmt, renderTable, type Row } from './lib/table';
 import { measureCompanion, RUNTIME, YEAR_FILL } from './sections/companion';
+import { historyRows } from './sections/companion-history-rows';
 import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
 import { measureHeap, measureUpdates, type HeapFigures, type UpdateFigures } from './sections/live';
 import { measureLoads } from './sections/load';
 
-const SECTIONS = ['bundle', 'load', 'live', 'heap', 'emulator', 'companion'] as const;
+const SECTIONS = ['bundle', 'load', 'live', 'heap', 'emulator', 'companion', 'history'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Device time runs this much faster while the heap is watched (30 minutes in 30 s). */
 const HEAP_SPEED = 60;
@@ -24,7 +25,11 @@ const USAGE = `Usage: npm run bench -- [options]
                    firmware's webapp_dist), side by side with ours
   --runs <n>       repetitions of the repeated figures (default 5)
   --loads <n>      cold loads per bundle and screen (default 10)
-  --only <list>    some of: ${SECTIONS.join(',')} (default all)`;
+  --only <list>    some of: ${SECTIONS.join(',')} (default all)
+  --week-minutes <n>  real minutes the companion's simulated week takes (default 2;
+                   more is closer to real time: 17 is --speed 600)
+  --wasm-tiers     history section: also run the server with V8's defaults (SQLite's
+                   WebAssembly optimised, a 16 MB young heap), as before issue 30`;
 
 function positive(name: string, text: string): number {
   const value = Number(text);
@@ -33,14 +38,24 @@ function positive(name: string, text: string): number {
   return value;
 }
 
-function parseOptions():
-  { other: Bundle | undefined; runs: number; loads: number; only: Set<Section> } | 'help' {
+interface Options {
+  other: Bundle | undefined;
+  runs: number;
+  loads: number;
+  only: Set<Section>;
+  weekMinutes: number;
+  wasmTiers: boolean;
+}
+
+function parseOptions(): Options | 'help' {
   const { values } = parseArgs({
     options: {
       webapp: { type: 'string' },
       runs: { type: 'string', default: '5' },
       loads: { type: 'string', default: '10' },
       only: { type: 'string', default: SECTIONS.join(',') },
+      'week-minutes': { type: 'string', default: '2' },
+      'wasm-tiers': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -58,6 +73,8 @@ function parseOptions():
     runs: positive('runs', values.runs),
     loads: positive('loads', values.loads),
     only: only as Set<Section>,
+    weekMinutes: positive('week-minutes', values['week-minutes']),
+    wasmTiers: values['wasm-tiers'],
   };
 }
 
@@ -139,10 +156,11 @@ async function run(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const { other, runs, loads, only } = options;
+  const { other, runs, loads, only, weekMinutes, wasmTiers } = options;
   const bundles = other ? [OUR_BUNDLE, other] : [OUR_BUNDLE];
   for (const bundle of bundles) await checkBundle(bundle);
   const started = Date.now();
+  const loadAtStart = loadavg()[0]!;
   const rows: Row[] = [];
   const side = <T>(map: Map<string, T>): { ours: T; other?: T } => ({
     ours: map.get(OUR_BUNDLE.label)!,
@@ -289,6 +307,11 @@ async function run(): Promise<void> {
     );
   }
 
+  if (only.has('history')) {
+    log('companion server with years of history, and over a simulated week');
+    rows.push(...(await historyRows({ weekMinutes, wasmTiers })));
+  }
+
   const machine =
     `${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
     `Node ${process.versions.node}${chromiumVersion ? `, Chromium ${chromiumVersion}` : ''}`;
@@ -299,7 +322,9 @@ async function run(): Promise<void> {
   );
   console.log(`Installation: 10 inverters with 6 strings (HMT-2250-6T) at noon in June, poll interval 1 s.`);
   if (browser) console.log(`Virtual device: ${describeVirtualDevice()}.`);
-  console.log(`Machine: ${machine}. Took ${Math.round((Date.now() - started) / 1000)} s.`);
+  console.log(
+    `Machine: ${machine}, load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end. Took ${Math.round((Date.now() - started) / 1000)} s.`,
+  );
 }
 
 try {
