@@ -55,7 +55,11 @@ try {
     target: 'node20',
     tsconfig: join(COMPANION, 'tsconfig.json'),
     external: Object.keys(dependencies).flatMap((name) => [name, `${name}/*`]),
-    banner: { js: '#!/usr/bin/env node' },
+    // A young heap of 1 MB semi-spaces instead of up to 16: about 10 MB less memory for a
+    // server that allocates little per frame (README, "Install as a service"). Only a flag
+    // given to node at start sizes the heap, so it is in the first line, which the npm bin
+    // link and systemd's ExecStart both go through (env -S: coreutils 8.30, Debian 10).
+    banner: { js: '#!/usr/bin/env -S node --max-semi-space-size=1' },
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
