@@ -291,7 +291,9 @@ describe('the process', () => {
         `warn: The device at http://127.0.0.1:${closedPort} does not answer (ECONNREFUSED); retrying`,
       ]);
       expect(companion.output()).not.toContain('\x1b[');
-      // The request was logged (--verbose), with the password replaced.
+      // The request was logged (--verbose), with the password replaced. The log line is
+      // written after the answer, so it is awaited, not expected at once.
+      await until(() => companion.output().includes('"url":"/?p='), 10_000, 'the request log line');
       expect(companion.output()).toContain('"url":"/?p=***"');
       for (const secret of ['Secret-Pw-4711', 'Influx-Pw-1234', 'Token-From-File-0815'])
         expect(companion.output()).not.toContain(secret);
