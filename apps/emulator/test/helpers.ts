@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildDevice } from '../src/app';
 import { createManualClock, type ManualClock } from '../src/clock';
+import { defaultConfig } from '../src/config/defaults';
+import { identityFor } from '../src/config/identity';
+import { fillDemoInverters } from '../src/sim/demo-inverters';
 import type { EmulatedRelease } from '../src/firmware/profiles';
 
 /** A tiny stand-in web bundle, so emulator tests do not need the real build. */
@@ -41,12 +44,24 @@ export async function startTestDevice(
     firmware?: EmulatedRelease;
     /** Connections served at once once listening (default: no limit). */
     maxConnections?: number;
+    /**
+     * The DTU serial of a fresh device with the demo inverters. The site's weather and grid
+     * are seeded by it, so a simulated day comes out the same in every run; by default it
+     * follows the name of the temporary folder, which differs from run to run.
+     */
+    dtuSerial?: number;
   } = {},
 ): Promise<TestDevice> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
   // An empty config.json reads as all defaults (contract §7.2) but is not a first boot, so
   // the emulator does not fill in its demo inverters: the state of a fresh real device.
   if (options.blank && !options.dataDir) await writeFile(join(dataDir, 'config.json'), '{}');
+  else if (options.dtuSerial !== undefined && !options.dataDir) {
+    const config = defaultConfig(identityFor(dataDir));
+    config.dtu.serial = options.dtuSerial;
+    fillDemoInverters(config.inverters);
+    await writeFile(join(dataDir, 'config.json'), JSON.stringify(config));
+  }
   const clock = createManualClock(options.start ?? Date.parse('2025-06-21T10:00:00Z'));
   const restarts: string[] = [];
   // Time counts as NTP-synced at once unless a test asks for the boot delay.

@@ -115,22 +115,31 @@ export class Simulation implements InverterSource {
     this.poller.setReplayPoll(REPLAY_POLL_MS);
     for (const state of saved.sort((a, b) => a.savedAt - b.savedAt)) {
       if (state.savedAt > toMs) break;
-      this.poller.step(state.savedAt);
-      const { physical, reading } = state.inverter;
-      state.yields.forEach((wh, i) => {
-        const correction = wh - (physical.yieldTotalWh[i] ?? wh);
-        physical.yieldTotalWh[i] = wh;
-        // What the DTU read earlier in the replay carried the same surplus.
-        const channel = reading.dc[i];
-        if (channel) channel.yieldTotal += correction / 1000;
-      });
+      this.replayTo(state.savedAt, toMs);
+      const { physical } = state.inverter;
+      state.yields.forEach((wh, i) => (physical.yieldTotalWh[i] = wh));
+      // The DTU's last reading stands for what the DTU before the restart read last: at
+      // most the counter it was saved with. Shown lower, the lifetime would go down across
+      // a restart, which a real inverter's counter never does.
+      restoreReadTotals(state.inverter, state.yields);
       if (state.limitNonPersistent !== undefined && physical.answers(state.savedAt)) {
         physical.limitNonPersistent = state.limitNonPersistent;
       }
     }
-    this.poller.step(Math.max(this.poller.now, toMs - REPLAY_TAIL_MS));
+    this.replayTo(toMs, toMs);
     this.poller.setReplayPoll(undefined);
-    this.poller.step(toMs);
+  }
+
+  // Steps the replay to `atMs`: at the fast poll, but at the configured one for the last
+  // minutes before `toMs` also when a saved moment falls into them (a quick restart), so
+  // the readings come at the same moments as on the device that ran before the restart.
+  private replayTo(atMs: number, toMs: number): void {
+    const tailFrom = toMs - REPLAY_TAIL_MS;
+    if (this.poller.now < tailFrom) {
+      this.poller.step(Math.min(atMs, tailFrom));
+      if (this.poller.now >= tailFrom) this.poller.setReplayPoll(undefined);
+    }
+    this.poller.step(atMs);
   }
 
   list(): readonly DtuInverter[] {
@@ -256,6 +265,15 @@ export class Simulation implements InverterSource {
       physical.limitNonPersistent = stored.limitNonPersistent;
     }
   }
+}
+
+/** Puts the saved lifetime into the DTU's last reading, as a read at the saved moment shows it. */
+function restoreReadTotals(inverter: DtuInverter, yields: readonly number[]): void {
+  if (!inverter.everReceived) return;
+  yields.forEach((wh, i) => {
+    const channel = inverter.reading.dc[i];
+    if (channel) channel.yieldTotal = Math.floor(wh) / 1000;
+  });
 }
 
 /** The instant the device's local day began (its configured time zone). */
