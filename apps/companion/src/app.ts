@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
+import { setUpAlerts } from './alerts/alerts';
+import type { Channel } from './alerts/channels';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
 import { DeviceAccess } from './device/access';
 import { DeviceClock } from './device/clock';
 import { DeviceLink } from './device/link';
@@ -67,6 +70,12 @@ export interface CompanionAppOptions {
   health?: Partial<HealthLimits>;
   /** Real ms between attempts to write while the disk is full (default 10 s). */
   diskRetryMs?: number;
+  /** Where alerts are told (parsed channel URLs). */
+  alertChannels?: readonly Channel[];
+  /** The rules' thresholds (default DEFAULT_ALERT_SETTINGS). */
+  alertSettings?: AlertSettings;
+  /** The longest pause between attempts to reach an alert receiver that is down (shorter in tests). */
+  alertRetryMaxMs?: number;
   /** Test only: caps the database at this many pages (a full disk without filling one); raise it to give room back. */
   databaseCap?: { pages: number };
 }
@@ -146,6 +155,16 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     limits: { ...HEALTH_LIMITS, ...options.health },
   });
   const backup = registerBackup(app, { connection, recorder, access, clock, dataDir: options.dataDir });
+  const alerts = setUpAlerts(app, {
+    connection,
+    clock,
+    upstream,
+    access,
+    channels: options.alertChannels ?? [],
+    settings: options.alertSettings ?? DEFAULT_ALERT_SETTINGS,
+    log,
+    maxRetryMs: options.alertRetryMaxMs,
+  });
   registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
 
   let recheck: NodeJS.Timeout | undefined;
@@ -157,6 +176,7 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
       void hub.recheckAccess();
     }, RECHECK_MS);
     pusher?.kick();
+    alerts.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(recheck);
@@ -164,6 +184,7 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     upstream.stop();
     pusher?.stop();
     recorder.stop();
+    await alerts.stop();
     await backup.stop();
     connection.close();
   });

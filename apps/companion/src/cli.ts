@@ -15,6 +15,8 @@ import {
   type Origin,
   type Setting,
 } from './config/options';
+import { ChannelUrlError, parseChannel, type Channel } from './alerts/channels';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
 import { LOG_LEVELS, type LogLevel } from './log';
 
 export { ConfigError };
@@ -41,6 +43,9 @@ export interface CompanionOptions {
   demoArgs: string[];
   /** How much faster than real time the demo's device clock runs (1 for a real device). */
   speed: number;
+  /** Where alerts are told (--alert-url). */
+  alertChannels: Channel[];
+  alertSettings: AlertSettings;
   /** `restore FILE`: the backup to put in place of the data folder's database. */
   restoreFile: string | undefined;
 }
@@ -60,6 +65,14 @@ export const USAGE = `Usage: opendtu-companion [options]
                       e.g. http://vm:8428/write or http://influx:8086/write?db=solar
   --influx-token <t>  token for InfluxDB 2/3 (Authorization: Token)
   --raw-days <n>      days raw samples are kept, then 5-minute averages (default 90)
+  --alert-url <url>   tell alerts here (repeatable; several in one value apart by spaces):
+                      ntfy://[user:pass@]host[:port]/topic, ntfys://... (TLS), or an
+                      http(s):// webhook that takes a JSON POST
+  --alert-inverter-minutes <n|off>  an inverter silent or producing nothing this long
+                      while the sun is up is told (default 15)
+  --alert-dtu-minutes <n|off>  the DTU unreachable this long is told (default 5)
+  --alert-twilight-minutes <n>  minutes after the device's sunrise and before its
+                      sunset in which nothing is judged (default 120)
   --log-level <l>     error, warn, info or debug (default info)
   --verbose           log every request
   --config <file>     read options from this file: one "key = value" a line, keys are
@@ -154,7 +167,12 @@ export function parseCli(
     parsed = parseArgs({
       args: argv,
       options: {
-        ...Object.fromEntries(Object.entries(OPTIONS).map(([name, type]) => [name, { type }])),
+        ...Object.fromEntries(
+          Object.entries(OPTIONS).map(([name, type]) => [
+            name,
+            type === 'list' ? { type: 'string', multiple: true } : { type },
+          ]),
+        ),
         config: { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
@@ -166,7 +184,7 @@ export function parseCli(
     parseError(error);
   }
   const { positionals } = parsed;
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   if (values.help) return 'help';
   if (values.version) return 'version';
   const [command, restoreFile, ...extra] = positionals;
@@ -178,7 +196,11 @@ export function parseCli(
   const flags = new Map<OptionName, Setting>();
   for (const name of Object.keys(OPTIONS) as OptionName[]) {
     const value = values[name];
-    if (value !== undefined) flags.set(name, { value: String(value), origin: { kind: 'flag' } });
+    if (value !== undefined)
+      flags.set(name, {
+        value: Array.isArray(value) ? value.join(' ') : String(value),
+        origin: { kind: 'flag' },
+      });
   }
   const configFile =
     typeof values.config === 'string'
@@ -237,6 +259,51 @@ export function parseCli(
     demoArgs,
     speed: speed === undefined ? 1 : numberOf(where('speed'), speed, 0.001, 100000, false),
     restoreFile: command === 'restore' ? resolve(cwd, restoreFile!) : undefined,
+    alertChannels: alertChannels(where('alert-url'), text('alert-url')),
+    alertSettings: alertSettings(where, text),
+  };
+}
+
+/**
+ * The channel URLs of one value: apart by spaces, or by commas before the next scheme
+ * (`ntfy://a/x,https://b/hook`; a comma inside a URL stays).
+ */
+function alertChannels(where: string, text: string | undefined): Channel[] {
+  if (text === undefined) return [];
+  return text
+    .split(/\s+|,(?=\s*[a-z][a-z0-9+.-]*:\/\/)/i)
+    .filter((part) => part !== '')
+    .map((part) => {
+      try {
+        return parseChannel(part);
+      } catch (error) {
+        if (error instanceof ChannelUrlError) throw new ConfigError(`${where}: ${error.message}`);
+        throw error;
+      }
+    });
+}
+
+function alertSettings(
+  where: (name: OptionName) => string,
+  text: (name: OptionName) => string | undefined,
+): AlertSettings {
+  const defaults = DEFAULT_ALERT_SETTINGS;
+  const rule = <R extends keyof AlertSettings['rules']>(rule: R, name: OptionName) => {
+    const value = text(name);
+    if (value?.trim().toLowerCase() === 'off') return { ...defaults.rules[rule], enabled: false };
+    if (value === undefined) return defaults.rules[rule];
+    return { ...defaults.rules[rule], minutes: numberOf(where(name), value, 1, 1440, false) };
+  };
+  const twilight = text('alert-twilight-minutes');
+  return {
+    rules: {
+      'inverter-silent': rule('inverter-silent', 'alert-inverter-minutes'),
+      'dtu-unreachable': rule('dtu-unreachable', 'alert-dtu-minutes'),
+    },
+    twilightMinutes:
+      twilight === undefined
+        ? defaults.twilightMinutes
+        : numberOf(where('alert-twilight-minutes'), twilight, 0, 600, true),
   };
 }
 

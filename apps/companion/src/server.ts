@@ -42,6 +42,7 @@ function demoAvailable(): boolean {
 /** What must never be printed: the password, the token, credentials inside the push URL. */
 function secretsOf(options: CompanionOptions): string[] {
   const secrets = [options.password ?? '', options.influxToken ?? ''];
+  for (const channel of options.alertChannels) secrets.push(...channel.secrets);
   const url = options.influxUrl;
   if (url) {
     secrets.push(decodeURIComponent(url.password), url.password);
@@ -74,6 +75,8 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
     influxUrl: options.influxUrl,
     influxToken: options.influxToken,
     rawDays: options.rawDays,
+    alertChannels: options.alertChannels,
+    alertSettings: options.alertSettings,
     log,
     logger: options.verbose
       ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }
@@ -91,6 +94,7 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
   );
   log(`History in ${join(options.dataDir, 'history.sqlite')}`);
   if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
+  for (const channel of options.alertChannels) log(`Alerts go to ${channel.masked}`);
 
   const stop = async (): Promise<void> => {
     demo?.child.removeAllListeners('exit');

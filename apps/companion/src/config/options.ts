@@ -12,7 +12,8 @@ import { dirname } from 'node:path';
 
 export class ConfigError extends Error {}
 
-export type OptionKind = 'string' | 'boolean';
+/** A list is a string that may be given several times on the command line (joined by spaces). */
+export type OptionKind = 'string' | 'boolean' | 'list';
 
 /** Options the command line, the environment and the config file all know. */
 export const OPTIONS = {
@@ -26,6 +27,10 @@ export const OPTIONS = {
   'influx-token': 'string',
   'raw-days': 'string',
   'log-level': 'string',
+  'alert-url': 'list',
+  'alert-inverter-minutes': 'string',
+  'alert-dtu-minutes': 'string',
+  'alert-twilight-minutes': 'string',
   verbose: 'boolean',
   // The virtual DTU's, in the demo; --speed also with --device.
   inverters: 'string',

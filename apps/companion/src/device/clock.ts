@@ -30,6 +30,7 @@ export class DeviceClock {
   private synced = false;
   private fallback = false;
   private resetCount = 0;
+  private sunTimes: { rise: number; set: number } | undefined;
 
   constructor(
     /** Device milliseconds per real millisecond: 1, or the demo's --speed. */
@@ -60,6 +61,14 @@ export class DeviceClock {
 
   get zone(): PosixTz {
     return this.tz;
+  }
+
+  /**
+   * Today's sunrise and sunset as the device last told them (its twilight setting
+   * included); undefined before that, or when it has none (polar day or night).
+   */
+  get sun(): { rise: number; set: number } | undefined {
+    return this.sunTimes;
   }
 
   /** The device's time at a real instant (default: now). */
@@ -97,7 +106,14 @@ export class DeviceClock {
     }
     const received = this.realNow();
     const status = answer.json as
-      { ntp_localtime?: unknown; ntp_timezone?: unknown; ntp_status?: unknown } | undefined;
+      | {
+          ntp_localtime?: unknown;
+          ntp_timezone?: unknown;
+          ntp_status?: unknown;
+          sun_risetime?: unknown;
+          sun_settime?: unknown;
+        }
+      | undefined;
     if (answer.status !== 200 || !status) {
       // Refused (read-only access off and no --password) or no such endpoint.
       this.fallback = true;
@@ -107,6 +123,11 @@ export class DeviceClock {
       this.zoneText = status.ntp_timezone;
       this.tz = posixTzOrUtc(status.ntp_timezone);
     }
+    const timeOf = (text: unknown): number | undefined =>
+      typeof text === 'string' ? parseDeviceTime(text, this.tz) : undefined;
+    const rise = timeOf(status.sun_risetime);
+    const set = timeOf(status.sun_settime);
+    this.sunTimes = rise !== undefined && set !== undefined && rise < set ? { rise, set } : undefined;
     const read =
       typeof status.ntp_localtime === 'string' ? parseDeviceTime(status.ntp_localtime, this.tz) : undefined;
     // Before NTP the device counts from 1970: no time to learn, this machine's stands in.

@@ -9,3 +9,4 @@ export * from './info';
 export * from './history';
 export * from './ticket';
 export * from './health';
+export * from './alerts';

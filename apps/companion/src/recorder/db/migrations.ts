@@ -51,6 +51,23 @@ export const MIGRATIONS: readonly Migration[] = [
       health answer can tell how long the InfluxDB target has been missing samples`,
     up: (db) => db.exec('ALTER TABLE push_queue ADD COLUMN queued INTEGER'),
   },
+  {
+    version: 3,
+    why: `alerts (issue 31): each alert with its start and end on the device's clock (at most one
+      open per rule and inverter); the outbox of messages to send, written in the transaction
+      that raises or resolves the alert, marked sent once the receiver took it`,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE alert (
+          id INTEGER PRIMARY KEY, rule TEXT NOT NULL, serial TEXT, name TEXT, text TEXT NOT NULL,
+          started INTEGER NOT NULL, ended INTEGER);
+        CREATE UNIQUE INDEX alert_open ON alert (rule, ifnull(serial, '')) WHERE ended IS NULL;
+        CREATE TABLE alert_outbox (
+          id INTEGER PRIMARY KEY, alert INTEGER NOT NULL REFERENCES alert (id), event TEXT NOT NULL,
+          channel TEXT NOT NULL, title TEXT NOT NULL, text TEXT NOT NULL, queued INTEGER NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0, answer TEXT, sent INTEGER);
+        CREATE INDEX alert_outbox_waiting ON alert_outbox (channel, id) WHERE sent IS NULL;`),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

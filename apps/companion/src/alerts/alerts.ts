@@ -1,0 +1,61 @@
+/**
+ * The alerts as one part of the app: the store, the watcher, the outbox sender and the
+ * routes, started when the app is ready and stopped before the database closes.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DeviceAccess } from '../device/access';
+import type { DeviceClock } from '../device/clock';
+import type { UpstreamSocket } from '../live/upstream';
+import type { LogLine } from '../log';
+import type { Connection } from '../recorder/db/connection';
+import { AlertStore } from './alert-store';
+import type { Channel } from './channels';
+import { OutboxSender } from './outbox';
+import { alertAnswer } from './routes';
+import { registerAlerts } from './routes';
+import type { AlertSettings } from './rules';
+import { AlertWatcher } from './watcher';
+
+export interface AlertsContext {
+  connection: Connection;
+  clock: DeviceClock;
+  upstream: UpstreamSocket;
+  access: DeviceAccess;
+  channels: readonly Channel[];
+  settings: AlertSettings;
+  log: LogLine;
+  /** The longest pause between attempts to reach a receiver that is down (shorter in tests). */
+  maxRetryMs?: number | undefined;
+}
+
+export function setUpAlerts(
+  app: FastifyInstance,
+  context: AlertsContext,
+): { start: () => void; stop: () => Promise<void> } {
+  const { connection, clock, upstream, access, channels, settings, log } = context;
+  const store = new AlertStore(connection);
+  const sender = new OutboxSender(
+    store,
+    channels,
+    (message) => {
+      const alert = store.get(message.alert);
+      if (!alert) return null;
+      const { sent: _sent, ...rest } = alertAnswer(alert, store);
+      return rest;
+    },
+    log,
+    context.maxRetryMs,
+  );
+  const watcher = new AlertWatcher(store, clock, upstream, channels, settings, log, () => sender.kick());
+  registerAlerts(app, { store, watcher, channels, access });
+  return {
+    start: () => {
+      watcher.start();
+      sender.kick();
+    },
+    stop: async () => {
+      watcher.stop();
+      await sender.stop();
+    },
+  };
+}

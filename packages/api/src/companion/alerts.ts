@@ -1,0 +1,104 @@
+/**
+ * /companion/api/alerts: what the companion watches and whom it tells (issue 31, first
+ * part). GET answers the open and past alerts, the rules with their thresholds and the
+ * channels (passwords masked); POST /companion/api/alerts/test sends a test message to
+ * every channel and answers what each receiver said. Both need the device's admin
+ * credentials. Times are ISO 8601 on the device's clock (alerts) or this machine's
+ * (deliveries).
+ */
+
+/**
+ * The rules of this release: an inverter that sends no new data or produces nothing while
+ * the sun is up; the DTU itself unreachable. (Strings, commands, the event log, energy,
+ * temperature and the InfluxDB target follow.)
+ */
+export type AlertRule = 'inverter-silent' | 'dtu-unreachable';
+
+export interface AlertRuleSettings {
+  rule: AlertRule;
+  enabled: boolean;
+  /** How long the condition must stand, in device minutes, before the alert is raised. */
+  minutes: number;
+}
+
+/** What is sent for an alert: once when it is raised, once when it is resolved. */
+export type AlertEvent = 'raised' | 'resolved';
+
+export interface AlertDelivery {
+  event: AlertEvent;
+  /** The channel's URL, password masked. */
+  channel: string;
+  /** When the receiver took it (2xx); null while it waits (receiver down, retrying). */
+  sent: string | null;
+  attempts: number;
+  /** The receiver's last answer or error, for the owner ("HTTP 503", "ECONNREFUSED"). */
+  last_answer: string | null;
+}
+
+export interface AlertInverter {
+  serial: string;
+  name: string;
+}
+
+export interface Alert {
+  id: number;
+  rule: AlertRule;
+  /** null for the DTU's own alerts. */
+  inverter: AlertInverter | null;
+  text: string;
+  started: string;
+  /** null while it stands. */
+  ended: string | null;
+  sent: AlertDelivery[];
+}
+
+export type AlertChannelKind = 'ntfy' | 'webhook';
+
+export interface AlertChannel {
+  kind: AlertChannelKind;
+  /** As configured, with the password (and secret query values) replaced by `****`. */
+  url: string;
+}
+
+export interface AlertsAnswer {
+  open: Alert[];
+  /** Resolved alerts, newest first (the last 100). */
+  past: Alert[];
+  rules: AlertRuleSettings[];
+  /**
+   * Minutes after the device's sunrise and before its sunset (`/api/ntp/status`, which
+   * includes the twilight the device is set to) in which nothing is judged.
+   */
+  twilight_minutes: number;
+  /** Today's watched hours on the device's clock; null until the device told its sun times. */
+  daylight: { from: string; to: string } | null;
+  channels: AlertChannel[];
+}
+
+export interface AlertTestResult {
+  channel: string;
+  ok: boolean;
+  /** The receiver's HTTP status; null when it did not answer. */
+  status: number | null;
+  /** The start of its answer, or the error ("ECONNREFUSED", "timeout"). */
+  answer: string;
+}
+
+export interface AlertTestAnswer {
+  results: AlertTestResult[];
+}
+
+/**
+ * The JSON body POSTed to an http(s):// channel (Content-Type: application/json). A
+ * receiver that may see a message twice (the server stopped between the receiver's 2xx and
+ * noting it) drops a repeated `message_id`.
+ */
+export interface AlertWebhookBody {
+  /** Unique per message and channel, stable across retries. */
+  message_id: string;
+  event: AlertEvent | 'test';
+  title: string;
+  text: string;
+  /** null in a test message. */
+  alert: Omit<Alert, 'sent'> | null;
+}
