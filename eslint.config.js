@@ -60,19 +60,40 @@ const LAYERS = {
   companion: [
     {
       name: 'the process and app',
-      paths: ['server.ts', 'cli.ts', 'app.ts', 'demo.ts', 'launch.ts', 'restore-command.ts', 'config'].map(
-        (path) => `${COMPANION}/${path}`,
-      ),
+      paths: [
+        'server.ts',
+        'cli.ts',
+        'app.ts',
+        'demo.ts',
+        'launch.ts',
+        'restore-command.ts',
+        'config',
+        'alerts/alerts.ts',
+      ].map((path) => `${COMPANION}/${path}`),
     },
     {
       name: 'routes',
-      paths: ['history', 'proxy', 'live', 'ops'].map((path) => `${COMPANION}/${path}`),
+      paths: [
+        'history',
+        'proxy',
+        'live/hub.ts',
+        'live/passthrough.ts',
+        'live/tickets.ts',
+        'ops',
+        'alerts/routes.ts',
+      ].map((path) => `${COMPANION}/${path}`),
     },
     {
       name: 'the domain',
-      paths: ['recorder/recorder.ts', 'device', 'influx'].map((path) => `${COMPANION}/${path}`),
+      paths: [
+        'recorder/recorder.ts',
+        'device',
+        'influx',
+        'live/upstream.ts',
+        ...['watcher', 'rules', 'outbox', 'channels', 'messages'].map((name) => `alerts/${name}.ts`),
+      ].map((path) => `${COMPANION}/${path}`),
     },
-    { name: 'storage', paths: [`${COMPANION}/recorder/db`] },
+    { name: 'storage', paths: [`${COMPANION}/recorder/db`, `${COMPANION}/alerts/alert-store.ts`] },
     {
       name: 'the recorded values and the log',
       paths: ['recorder/sample.ts', 'recorder/day-energy.ts', 'log.ts'].map((path) => `${COMPANION}/${path}`),
