@@ -41,7 +41,16 @@ export default defineConfig<object, { through: Through }>({
       name: 'device',
       testIgnore: ['**/companion.spec.ts', '**/companion-history.spec.ts', '**/companion-install.spec.ts'],
     },
-    { name: 'companion', testMatch: THROUGH_COMPANION, use: { through: 'companion' } },
+    { name: 'companion', testMatch: THROUGH_COMPANION, grepInvert: /@alone/, use: { through: 'companion' } },
+    // Load tests (tag @alone) start once every other journey has ended: 20 Chromium pages on
+    // two cores starved a journey running beside them (its emulator took over 20 s to start).
+    {
+      name: 'alone',
+      testMatch: THROUGH_COMPANION,
+      grep: /@alone/,
+      dependencies: ['device', 'companion'],
+      use: { through: 'companion' },
+    },
   ],
   use: {
     headless: true,

@@ -80,7 +80,8 @@ test.describe('through the companion server', () => {
     await rm(deviceData, { recursive: true, force: true });
   });
 
-  test('20 browsers watch live data over one device socket', async ({ browser }) => {
+  // Tagged @alone: run after every other journey (playwright.config.ts), as a load test is.
+  test('20 browsers watch live data over one device socket', { tag: '@alone' }, async ({ browser }) => {
     const consoleText = await deviceConsole(browser, device.url);
     const pages = await Promise.all(
       Array.from({ length: 20 }, async () => {
