@@ -1,8 +1,13 @@
-import type { DcChannel, LiveDataResponse, LiveInverterCommon, LiveInverterFull } from '@opendtu/api';
+import {
+  weakStrings,
+  type DcChannel,
+  type LiveDataResponse,
+  type LiveInverterCommon,
+  type LiveInverterFull,
+} from '@opendtu/api';
 import { describe, expect, it } from 'vitest';
 import { absoluteLimitMax, checkLimit } from '../src/lib/limit-validation';
 import { inverterState, STATE_BADGE } from '../src/components/inverter-status';
-import { weakStrings } from '../src/lib/string-health';
 import { byOrder, dataAgeSeconds, EMPTY_LIVE_STATE, mergeLive } from '../src/lib/live-merge';
 
 const value = (v: number, u = 'W', d = 1) => ({ v, u, d });

@@ -1,9 +1,8 @@
-import { FIELD_ORDER, type LiveInverterFull, type ValueObject } from '@opendtu/api';
+import { FIELD_ORDER, weakStrings, type LiveInverterFull, type ValueObject } from '@opendtu/api';
 import { peakLabel, peakText } from '../../components/peak-text';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatNumber, formatValue } from '../../lib/format';
 import type { InverterPeaks } from '../../lib/peaks';
-import { weakStrings } from '../../lib/string-health';
 
 type Values = Record<string, ValueObject | { u: string } | undefined>;
 

@@ -1,4 +1,4 @@
-import { isLiveInverterFull } from '@opendtu/api';
+import { isLiveInverterFull, weakStrings } from '@opendtu/api';
 import { useId } from 'react';
 import { useNight } from '../../api/device-time';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -6,7 +6,6 @@ import { formatNumber } from '../../lib/format';
 import type { LiveInverter } from '../../lib/live-merge';
 import { inverterState, STATE_TEXT } from '../../components/inverter-status';
 import { StateBadge } from '../../components/state-badge';
-import { weakStrings } from '../../lib/string-health';
 
 /** Whether one of the inverter's strings looks weak (string health). */
 const hasWeakString = (inverter: LiveInverter) =>

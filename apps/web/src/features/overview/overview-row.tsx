@@ -1,4 +1,4 @@
-import { isLiveInverterFull, type ValueObject } from '@opendtu/api';
+import { isLiveInverterFull, weakStrings, type ValueObject } from '@opendtu/api';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Command } from '../../api/commands';
@@ -11,7 +11,6 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { formatDuration, formatLimit, formatValue } from '../../lib/format';
 import { dataAgeSeconds, type LiveInverter } from '../../lib/live-merge';
 import type { InverterPeaks } from '../../lib/peaks';
-import { weakStrings } from '../../lib/string-health';
 
 /**
  * One entry of the overview: a title line, the figures (six in a row on wide screens,
