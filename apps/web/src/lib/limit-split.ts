@@ -1,8 +1,9 @@
 // One limit for several inverters (issue 23). A total in W is split by rated power (the
 // inverter's max power; while its model is unknown, the 2250 W the device then allows)
-// or equally. A part above what its inverter takes is capped there and the rest goes to
-// the others; parts are whole watts that add up to the total (largest remainder). A
-// relative limit goes to each inverter as it is. Pure: the dialog and its tests share it.
+// or equally, by `splitWatts` of the contract package (the companion's zero-export
+// controller shares its watts the same way). A relative limit goes to each inverter as it
+// is. Pure: the dialog and its tests share it.
+import { splitWatts } from '@opendtu/api';
 import { absoluteLimitMax } from './limit-validation';
 
 /** Why a part differs from its plain share, or why an inverter gets none (a translation key and its params). */
@@ -39,41 +40,19 @@ export function splitLimit(
   equal: boolean,
   targets: readonly SplitTarget[],
 ): SplitPart[] {
-  const shares = new Map<SplitTarget, number>();
-  const weight = (target: SplitTarget) => (equal ? 1 : cap(target));
-  const whole = Math.round(total);
-  let rest = whole;
-  let left = targets.filter((target) => !target.excluded);
-  // Water filling: whoever would get more than its cap gets the cap, and the rest is
-  // shared again among the others, until nobody is over.
-  while (!relative && left.length) {
-    const sum = left.reduce((s, target) => s + weight(target), 0);
-    const over = left.filter((target) => (rest * weight(target)) / sum >= cap(target));
-    for (const target of over.length ? over : left) {
-      const share = over.length ? cap(target) : (rest * weight(target)) / sum;
-      shares.set(target, share);
-      if (over.length) rest -= share;
-    }
-    left = over.length ? left.filter((target) => !over.includes(target)) : [];
-  }
-  // Largest remainder: round down, then give the missing watts to the largest fractions.
-  const parts = new Map([...shares].map(([target, share]) => [target, Math.floor(share)]));
-  let missing = whole - [...parts.values()].reduce((s, v) => s + v, 0);
-  for (const [target] of [...shares].sort(([, a], [, b]) => (b % 1) - (a % 1))) {
-    if (missing > 0 && parts.get(target)! < cap(target)) {
-      parts.set(target, parts.get(target)! + 1);
-      missing -= 1;
-    }
-  }
+  const included = targets.filter((target) => !target.excluded);
+  const caps = included.map(cap);
+  const shares = relative ? [] : splitWatts(total, caps, equal ? caps.map(() => 1) : caps);
+  const shareOf = (target: SplitTarget) => shares[included.indexOf(target)];
   return targets.map((target) => ({
     serial: target.serial,
-    value: target.excluded ? undefined : relative ? total : parts.get(target),
+    value: target.excluded ? undefined : relative ? total : shareOf(target)!.watts,
     note:
       target.excluded ??
       (relative
         ? undefined
         : target.maxPower > 0
-          ? shares.get(target)! >= cap(target)
+          ? shareOf(target)!.capped
             ? { key: 'home.LimitRangeHint', max: cap(target) }
             : undefined
           : { key: 'devinfo.UnknownModel' }),
