@@ -11,6 +11,8 @@ import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
 import { setUpAlerts } from './alerts/alerts';
 import type { Channel } from './alerts/channels';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
+import { setUpControl } from './control/control';
+import type { ControlConfig } from './control/runner';
 import { DeviceAccess } from './device/access';
 import { DeviceClock } from './device/clock';
 import { DeviceLink } from './device/link';
@@ -76,6 +78,8 @@ export interface CompanionAppOptions {
   alertSettings?: AlertSettings;
   /** The longest pause between attempts to reach an alert receiver that is down (shorter in tests). */
   alertRetryMaxMs?: number;
+  /** The zero-export controller; undefined: off. */
+  control?: ControlConfig | undefined;
   /** Test only: caps the database at this many pages (a full disk without filling one); raise it to give room back. */
   databaseCap?: { pages: number };
 }
@@ -132,6 +136,7 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
   hub.register(app);
   await registerApiProxy(app, link, {
     afterWrite: (path) => {
+      if (/^\/api\/(limit|power)\/config/.test(path)) alerts.commandSent();
       if (!path.startsWith('/api/security/')) return;
       access.invalidate();
       void hub.recheckAccess();
@@ -160,11 +165,15 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     clock,
     upstream,
     access,
+    link,
+    influx: pusher || undefined,
+    dayEnergy: (from, to) => store.dayEnergy(from, to),
     channels: options.alertChannels ?? [],
     settings: options.alertSettings ?? DEFAULT_ALERT_SETTINGS,
     log,
     maxRetryMs: options.alertRetryMaxMs,
   });
+  const control = setUpControl(app, { config: options.control, link, upstream, access, log });
   registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
 
   let recheck: NodeJS.Timeout | undefined;
@@ -177,8 +186,11 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     }, RECHECK_MS);
     pusher?.kick();
     alerts.start();
+    control.start();
   });
   app.addHook('onClose', async () => {
+    // First, while the live socket still tells which inverters can hear: their own limits back.
+    await control.stop();
     clearInterval(recheck);
     clearTimeout(clockRetry);
     upstream.stop();

@@ -17,6 +17,8 @@ import {
 } from './config/options';
 import { ChannelUrlError, parseChannel, type Channel } from './alerts/channels';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
+import { CONTROL_USAGE, ControlOptionError, parseControlOptions } from './control/options';
+import type { ControlConfig } from './control/runner';
 import { LOG_LEVELS, type LogLevel } from './log';
 
 export { ConfigError };
@@ -46,6 +48,8 @@ export interface CompanionOptions {
   /** Where alerts are told (--alert-url). */
   alertChannels: Channel[];
   alertSettings: AlertSettings;
+  /** The zero-export controller (--control-meter and its options); undefined: off. */
+  control: ControlConfig | undefined;
   /** `restore FILE`: the backup to put in place of the data folder's database. */
   restoreFile: string | undefined;
 }
@@ -73,6 +77,7 @@ export const USAGE = `Usage: opendtu-companion [options]
   --alert-dtu-minutes <n|off>  the DTU unreachable this long is told (default 5)
   --alert-twilight-minutes <n>  minutes after the device's sunrise and before its
                       sunset in which nothing is judged (default 120)
+${CONTROL_USAGE}
   --log-level <l>     error, warn, info or debug (default info)
   --verbose           log every request
   --config <file>     read options from this file: one "key = value" a line, keys are
@@ -261,7 +266,20 @@ export function parseCli(
     restoreFile: command === 'restore' ? resolve(cwd, restoreFile!) : undefined,
     alertChannels: alertChannels(where('alert-url'), text('alert-url')),
     alertSettings: alertSettings(where, text),
+    control: controlConfig(where, text),
   };
+}
+
+function controlConfig(
+  where: (name: OptionName) => string,
+  text: (name: OptionName) => string | undefined,
+): ControlConfig | undefined {
+  try {
+    return parseControlOptions(where, text);
+  } catch (error) {
+    if (error instanceof ControlOptionError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 /**

@@ -43,6 +43,7 @@ function demoAvailable(): boolean {
 function secretsOf(options: CompanionOptions): string[] {
   const secrets = [options.password ?? '', options.influxToken ?? ''];
   for (const channel of options.alertChannels) secrets.push(...channel.secrets);
+  if (options.control?.meter.password) secrets.push(options.control.meter.password);
   const url = options.influxUrl;
   if (url) {
     secrets.push(decodeURIComponent(url.password), url.password);
@@ -77,6 +78,7 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
     rawDays: options.rawDays,
     alertChannels: options.alertChannels,
     alertSettings: options.alertSettings,
+    control: options.control,
     log,
     logger: options.verbose
       ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }

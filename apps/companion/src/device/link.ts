@@ -41,8 +41,7 @@ export class DeviceLink {
     return url.href;
   }
 
-  /** GET a device path; throws only when the device did not answer at all. */
-  async get(path: string, credentials: Credentials): Promise<DeviceAnswer> {
+  private headers(credentials: Credentials): Record<string, string> {
     const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
     const authorization =
       credentials === 'server'
@@ -51,6 +50,28 @@ export class DeviceLink {
           ? undefined
           : credentials.authorization;
     if (authorization) headers.Authorization = authorization;
+    return headers;
+  }
+
+  /**
+   * POST `data` as the device's forms take it (the form field `data`, as the web app
+   * sends it); the zero-export controller's limits. Not repeated when it fails: the
+   * caller decides.
+   */
+  async postData(path: string, data: unknown, credentials: Credentials): Promise<DeviceAnswer> {
+    const body = new URLSearchParams({ data: JSON.stringify(data) });
+    const response = await fetch(new URL(path, this.url), {
+      method: 'POST',
+      headers: this.headers(credentials),
+      body,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    return this.answer(response);
+  }
+
+  /** GET a device path; throws only when the device did not answer at all. */
+  async get(path: string, credentials: Credentials): Promise<DeviceAnswer> {
+    const headers = this.headers(credentials);
     const send = () => fetch(new URL(path, this.url), { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
     let response: Response;
     try {
@@ -61,6 +82,10 @@ export class DeviceLink {
       if ((error as Error).name === 'TimeoutError') throw error;
       response = await send();
     }
+    return this.answer(response);
+  }
+
+  private async answer(response: Response): Promise<DeviceAnswer> {
     const text = await response.text();
     let json: unknown;
     if (response.headers.get('content-type')?.includes('json')) {

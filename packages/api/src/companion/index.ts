@@ -10,3 +10,4 @@ export * from './history';
 export * from './ticket';
 export * from './health';
 export * from './alerts';
+export * from './control';

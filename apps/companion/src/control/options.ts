@@ -1,0 +1,92 @@
+/**
+ * The controller's options (`--control-...`, OPENDTU_CONTROL_..., config file keys), read
+ * into a ControlConfig; control is off without `--control-meter`. Errors name the option
+ * as its author wrote it.
+ */
+import { MIN_INTERVAL_MS } from './step';
+import { MeterSpecError, parseMeterSpec } from './meter';
+import type { ControlConfig } from './runner';
+
+export const CONTROL_OPTIONS = {
+  'control-meter': 'string',
+  'control-target': 'string',
+  'control-band': 'string',
+  'control-interval': 'string',
+  'control-inverters': 'list',
+  'control-fallback': 'string',
+  'control-poll': 'string',
+} as const;
+
+export type ControlOptionName = keyof typeof CONTROL_OPTIONS;
+
+export const CONTROL_USAGE = `  --control-meter <m> zero export: keep the grid power at a target with this meter:
+                      shelly-pro-3em:http://host, shelly-3em:http://host,
+                      tasmota:http://host[#SML.Power_curr], http://host/path#json.path,
+                      mqtt://[user:pass@]host[:port]/topic[#json.path] (off without it)
+  --control-target <W>  grid power to keep, positive is import (default 0)
+  --control-band <W>  nothing is sent while the grid is this close to the target (default 25)
+  --control-interval <s>  at most one limit per inverter this often (default 10, at least 5)
+  --control-inverters <serials>  the inverters controlled (default: all)
+  --control-fallback <W|before>  total limit while the meter is silent (default before:
+                      the limits the inverters had when control started)
+  --control-poll <s>  seconds between meter readings (default 2)`;
+
+export class ControlOptionError extends Error {}
+
+function numberOf(where: string, text: string, min: number, max: number): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max)
+    throw new ControlOptionError(`${where} must be a number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+/** Undefined when no meter is set (control off); throws a ControlOptionError when a value is wrong. */
+export function parseControlOptions(
+  where: (name: ControlOptionName) => string,
+  text: (name: ControlOptionName) => string | undefined,
+): ControlConfig | undefined {
+  const meterText = text('control-meter');
+  if (meterText === undefined) {
+    const stray = (Object.keys(CONTROL_OPTIONS) as ControlOptionName[]).find(
+      (name) => text(name) !== undefined,
+    );
+    if (stray)
+      throw new ControlOptionError(
+        `${where(stray)} needs --control-meter (zero export is off without a meter)`,
+      );
+    return undefined;
+  }
+  let meter;
+  try {
+    meter = parseMeterSpec(meterText);
+  } catch (error) {
+    if (error instanceof MeterSpecError)
+      throw new ControlOptionError(`${where('control-meter')}: ${error.message}`);
+    throw error;
+  }
+  const number = (name: ControlOptionName, fallback: number, min: number, max: number): number => {
+    const value = text(name);
+    return value === undefined ? fallback : numberOf(where(name), value, min, max);
+  };
+  const fallbackText = text('control-fallback')?.trim();
+  const inverters = text('control-inverters')
+    ?.split(/[\s,]+/)
+    .filter((serial) => serial !== '');
+  for (const serial of inverters ?? [])
+    if (!/^[0-9a-f]{12}$/i.test(serial))
+      throw new ControlOptionError(
+        `${where('control-inverters')} must list inverter serials (12 hex digits), got "${serial}"`,
+      );
+  return {
+    meter,
+    targetW: number('control-target', 0, -10_000, 10_000),
+    bandW: number('control-band', 25, 0, 1000),
+    intervalMs: number('control-interval', 10, MIN_INTERVAL_MS / 1000, 3600) * 1000,
+    pollMs: number('control-poll', 2, 0.5, 60) * 1000,
+    inverters: inverters?.length ? inverters.map((serial) => serial.toLowerCase()) : 'all',
+    fallback:
+      fallbackText === undefined || fallbackText.toLowerCase() === 'before'
+        ? 'before'
+        : number('control-fallback', 0, 0, 100_000),
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * The zero-export controller at work against the device: it reads the meter, follows the
+ * inverters in the live frames the server already receives, reads /api/limit/status for
+ * the ratings and the acknowledgements, and sends what `step` decides with POST
+ * /api/limit/config as limit_type 0 (absolute, non-persistent: a persistent limit is
+ * written to the inverter's memory, which wears). Pause and stop give every inverter the
+ * limit it had before, and wait until it is confirmed.
+ */
+import {
+  readLiveInverters,
+  liveValue,
+  type ControlCommand,
+  type ControlState,
+  type LimitStatusMap,
+  type LiveInverterFull,
+} from '@opendtu/api';
+import type { DeviceLink } from '../device/link';
+import type { UpstreamSocket } from '../live/upstream';
+import type { LogLine } from '../log';
+import { maskedMeter, type MeterSpec } from './meter';
+import { MeterSource } from './meter-source';
+import {
+  restoreStep,
+  step,
+  ACK_TIMEOUT_MS,
+  type ControlMemory,
+  type ControlSettings,
+  type InverterView,
+  type LimitCommand,
+} from './step';
+
+export interface ControlConfig extends ControlSettings {
+  meter: MeterSpec;
+  /** ms between meter readings (and control steps). */
+  pollMs: number;
+  /** Serials (hex, as the device writes them) or every inverter. */
+  inverters: string[] | 'all';
+}
+
+/** The longest a stop waits for the limits from before to be confirmed. */
+const RESTORE_DEADLINE_MS = ACK_TIMEOUT_MS + 30_000;
+/** /api/limit/status is read at least this often, and after every command until its answer. */
+const STATUS_EVERY_MS = 30_000;
+const KEPT_COMMANDS = 50;
+
+interface Live {
+  reachable: boolean;
+  producing: boolean;
+  outputW: number | undefined;
+  outputAt: number;
+}
+
+export class ControlRunner {
+  state: ControlState = 'starting';
+  paused = false;
+  readonly meter: MeterSource;
+  memory: ControlMemory = { fallback: false, inverters: {} };
+  readonly commands: ControlCommand[] = [];
+  private status: LimitStatusMap | undefined;
+  private statusAt = 0;
+  private readonly live = new Map<string, Live>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private restoring: Promise<void> | undefined;
+  private stopped = true;
+  private readonly onFrame = (text: string, arrival: number): void => this.ingest(text, arrival);
+
+  constructor(
+    private readonly config: ControlConfig,
+    private readonly link: DeviceLink,
+    private readonly upstream: UpstreamSocket,
+    private readonly log: LogLine,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.meter = new MeterSource(config.meter, config.pollMs, now);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.upstream.on('frame', this.onFrame);
+    this.meter.start();
+    this.log(
+      `Zero export: keeping the grid at ${this.config.targetW} W ± ${this.config.bandW} W with the meter ${maskedMeter(this.config.meter)}`,
+    );
+    this.schedule();
+  }
+
+  /** Gives the limits from before back and stops (the server is stopping). */
+  async stop(): Promise<void> {
+    this.paused = true;
+    this.stopped = true;
+    await this.restore();
+    clearTimeout(this.timer);
+    await this.running;
+    this.upstream.off('frame', this.onFrame);
+    await this.meter.stop();
+  }
+
+  /** Pause: the limits from before go back, confirmed; resume: control again. */
+  async setPaused(paused: boolean): Promise<void> {
+    if (paused === this.paused) return;
+    this.paused = paused;
+    this.log(
+      paused ? 'Zero export paused: giving the inverters their own limits back' : 'Zero export resumed',
+    );
+    if (paused) await this.restore();
+  }
+
+  /** The inverters controlled (once their limits from before are known). */
+  views(): InverterView[] {
+    return Object.keys(this.memory.inverters).map((serial) => this.view(serial));
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => this.schedule());
+    }, this.config.pollMs);
+  }
+
+  private ingest(text: string, arrival: number): void {
+    for (const inverter of readLiveInverters(safeParse(text))) {
+      const ac = (inverter as Partial<LiveInverterFull>).AC?.['0'];
+      this.live.set(inverter.serial, {
+        reachable: inverter.reachable,
+        producing: inverter.producing,
+        outputW: liveValue(ac, 'Power'),
+        outputAt: arrival - inverter.data_age_ms,
+      });
+    }
+  }
+
+  private view(serial: string): InverterView {
+    const live = this.live.get(serial);
+    const status = this.status?.[serial];
+    return {
+      serial,
+      maxPower: status?.max_power ?? 0,
+      reachable: live?.reachable ?? false,
+      producing: live?.producing ?? false,
+      outputW: live?.outputW,
+      outputAt: live?.outputAt,
+      setStatus: status?.limit_set_status,
+    };
+  }
+
+  private async readStatus(): Promise<boolean> {
+    try {
+      const answer = await this.link.get('api/limit/status', 'server');
+      if (answer.status !== 200 || typeof answer.json !== 'object' || answer.json === null) return false;
+      this.status = answer.json as LimitStatusMap;
+      this.statusAt = this.now();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Learns the limits the chosen inverters have before anything is sent. */
+  private async learnLimits(): Promise<void> {
+    if (!(await this.readStatus())) return;
+    const status = this.status!;
+    // The device's own spelling of each serial is kept (the options are lower case).
+    const serials = Object.keys(status);
+    const wanted =
+      this.config.inverters === 'all'
+        ? serials
+        : this.config.inverters.map((serial) => serials.find((s) => s.toLowerCase() === serial) ?? serial);
+    const inverters: ControlMemory['inverters'] = {};
+    for (const serial of wanted) {
+      const entry = status[serial];
+      if (!entry) this.log(`Zero export: the device has no inverter ${serial}; left out`, 'warn');
+      else if (entry.max_power <= 0)
+        this.log(`Zero export: ${serial} is left out until its model (rated power) is known`, 'warn');
+      else
+        inverters[serial] = {
+          beforeW: Math.round((entry.limit_relative * entry.max_power) / 100),
+          last: undefined,
+        };
+    }
+    if (Object.keys(inverters).length === 0) return;
+    this.memory = { fallback: false, inverters };
+    this.state = 'in-band';
+    const list = Object.entries(inverters).map(([serial, track]) => `${serial} (${track.beforeW} W)`);
+    this.log(`Zero export controls ${list.join(', ')}`);
+  }
+
+  private pending(): boolean {
+    return Object.values(this.memory.inverters).some((track) => track.last?.status === 'pending');
+  }
+
+  private async tick(): Promise<void> {
+    const now = this.now();
+    if (this.state === 'starting') return this.learnLimits();
+    if (this.paused) return;
+    if (this.pending() || now - this.statusAt >= STATUS_EVERY_MS) await this.readStatus();
+    const result = step(
+      this.memory,
+      {
+        now: this.now(),
+        reading: this.meter.latest,
+        meterFailing: this.meter.error !== undefined,
+        inverters: this.views(),
+      },
+      this.config,
+    );
+    for (const line of result.log) this.log(line, result.state === 'fallback' ? 'warn' : 'info');
+    this.memory = result.memory;
+    this.state = result.state;
+    this.noteAcknowledgements();
+    await this.send(result.commands, result.state === 'fallback' ? 'fallback' : 'control');
+  }
+
+  /** Sends the commands; one the device did not take counts as failed (its interval still holds). */
+  private async send(commands: readonly LimitCommand[], reason: ControlCommand['reason']): Promise<void> {
+    for (const { serial, watts } of commands) {
+      const sent = new Date(this.memory.inverters[serial]!.last!.sentAt).toISOString();
+      this.commands.unshift({ serial, limit_w: watts, sent, status: 'pending', reason });
+      this.commands.length = Math.min(this.commands.length, KEPT_COMMANDS);
+      let taken = false;
+      try {
+        const answer = await this.link.postData(
+          'api/limit/config',
+          { serial, limit_value: watts, limit_type: 0 },
+          'server',
+        );
+        taken = (answer.json as { type?: string } | undefined)?.type === 'success';
+      } catch {
+        taken = false;
+      }
+      this.log(
+        `Zero export: ${serial} limit ${watts} W (${reason})${taken ? '' : ', not taken by the device'}`,
+        'debug',
+      );
+      if (!taken) {
+        const track = this.memory.inverters[serial]!;
+        this.memory.inverters[serial] = { ...track, last: { ...track.last!, status: 'failure' } };
+      }
+    }
+    this.noteAcknowledgements();
+  }
+
+  /** The command list shows each inverter's last command with its acknowledgement. */
+  private noteAcknowledgements(): void {
+    for (const [serial, track] of Object.entries(this.memory.inverters)) {
+      const entry = this.commands.find((command) => command.serial === serial);
+      if (entry && track.last && entry.sent === new Date(track.last.sentAt).toISOString())
+        entry.status = track.last.status;
+    }
+  }
+
+  /** One restore at a time: a stop during a pause's restore waits for it. */
+  private restore(): Promise<void> {
+    this.restoring ??= this.giveBack().finally(() => {
+      this.restoring = undefined;
+      if (this.paused && this.state !== 'starting') this.state = 'paused';
+      if (!this.stopped) this.schedule();
+    });
+    return this.restoring;
+  }
+
+  /** Steps the restore until every limit from before is confirmed, or the deadline. */
+  private async giveBack(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.running;
+    if (this.state === 'starting') return;
+    this.state = 'restoring';
+    const deadline = this.now() + RESTORE_DEADLINE_MS;
+    for (;;) {
+      if (this.pending()) await this.readStatus();
+      const result = restoreStep(this.memory, this.views(), this.now(), this.config);
+      this.memory = result.memory;
+      this.noteAcknowledgements();
+      if (result.done) break;
+      if (this.now() >= deadline) {
+        this.log('Zero export: not every inverter confirmed its own limit back in time', 'warn');
+        break;
+      }
+      await this.send(result.commands, 'restore');
+      await new Promise((done) => setTimeout(done, Math.min(this.config.pollMs, 1000)));
+    }
+  }
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * The zero-export controller's decision, pure: state, the meter's reading and the
+ * inverters' live state in; the limits to send, the new state and the log lines out. The
+ * runner does the talking; everything that makes control safe is decided here:
+ * - only absolute non-persistent limits are ever sent (the runner sends limit_type 0);
+ * - no command to an inverter whose last one is unconfirmed (until Ok or Failure, at most
+ *   ACK_TIMEOUT_MS), none within the interval after its last one, never the same limit
+ *   twice in a row;
+ * - nothing while the grid power is inside the band around the target;
+ * - inverters that are unreachable or asleep are skipped, their share goes to the others;
+ * - a stale meter switches to the fallback limits (one log line) and back (one line).
+ */
+import { splitWatts, type ControlCommandStatus, type ControlState, type SetStatus } from '@opendtu/api';
+import { isFresh, type MeterReading } from './meter-source';
+
+/** An unconfirmed command stops blocking its inverter after this. */
+export const ACK_TIMEOUT_MS = 30_000;
+/** The shortest interval between two commands to one inverter. */
+export const MIN_INTERVAL_MS = 5000;
+/**
+ * How long after a command the inverter's reported output still shows the time before it
+ * (the inverter moves 2-6 s after hearing it and ramps; the DTU polls every few seconds).
+ */
+export const SETTLE_MS = 12_000;
+
+export interface ControlSettings {
+  /** W, positive: import a little rather than ever export. */
+  targetW: number;
+  /** W either side of the target inside which nothing is sent. */
+  bandW: number;
+  /** ms, at least MIN_INTERVAL_MS. */
+  intervalMs: number;
+  /** `before`: the limits from before control; else a total in W shared by rated power. */
+  fallback: 'before' | number;
+}
+
+/** One inverter as the runner sees it now. */
+export interface InverterView {
+  serial: string;
+  /** W; 0 while the model is unknown (such an inverter is not controlled). */
+  maxPower: number;
+  reachable: boolean;
+  producing: boolean;
+  /** AC output of its latest statistics, W. */
+  outputW: number | undefined;
+  /** When those statistics were taken (this machine's ms). */
+  outputAt: number | undefined;
+  /** `limit_set_status` of the latest /api/limit/status read after the last command. */
+  setStatus: SetStatus | undefined;
+}
+
+export interface SentLimit {
+  watts: number;
+  sentAt: number;
+  status: ControlCommandStatus;
+}
+
+export interface InverterTrack {
+  /** W it had before control started: given back on pause and stop. */
+  beforeW: number;
+  last: SentLimit | undefined;
+}
+
+export interface ControlMemory {
+  /** Whether the last step ran on the fallback (a stale meter). */
+  fallback: boolean;
+  inverters: Record<string, InverterTrack>;
+}
+
+export interface StepInput {
+  now: number;
+  reading: MeterReading | undefined;
+  /** The meter's last attempt failed. */
+  meterFailing: boolean;
+  inverters: readonly InverterView[];
+}
+
+export interface LimitCommand {
+  serial: string;
+  watts: number;
+}
+
+export interface StepResult {
+  memory: ControlMemory;
+  commands: LimitCommand[];
+  state: ControlState;
+  log: string[];
+}
+
+const available = (view: InverterView | undefined): view is InverterView =>
+  view !== undefined && view.reachable && view.producing && view.maxPower > 0;
+
+/** The acknowledgements seen since the last step (`setStatus`), or the 30 s timeout. */
+export function acknowledge(
+  memory: ControlMemory,
+  views: readonly InverterView[],
+  now: number,
+): ControlMemory {
+  const inverters = { ...memory.inverters };
+  for (const [serial, track] of Object.entries(inverters)) {
+    const last = track.last;
+    if (last?.status !== 'pending') continue;
+    const status = views.find((view) => view.serial === serial)?.setStatus;
+    const next: ControlCommandStatus =
+      status === 'Ok'
+        ? 'ok'
+        : status === 'Failure'
+          ? 'failure'
+          : now - last.sentAt >= ACK_TIMEOUT_MS
+            ? 'timeout'
+            : 'pending';
+    if (next !== 'pending') inverters[serial] = { ...track, last: { ...last, status: next } };
+  }
+  return { ...memory, inverters };
+}
+
+/** Why an inverter may not get a command now, or undefined when it may. */
+export function blocked(
+  track: InverterTrack,
+  now: number,
+  intervalMs: number,
+): 'pending' | 'interval' | undefined {
+  const last = track.last;
+  if (!last) return undefined;
+  if (last.status === 'pending') return 'pending';
+  return now - last.sentAt < Math.max(intervalMs, MIN_INTERVAL_MS) ? 'interval' : undefined;
+}
+
+/**
+ * What an inverter produces, as far as the controller can tell: its reported output, but
+ * never more than its last limit (a lower limit is on its way); while its statistics are
+ * older than the last command, the limit itself.
+ */
+export function expectedOutput(view: InverterView, track: InverterTrack): number {
+  const last = track.last;
+  const output = view.outputW ?? 0;
+  if (!last || last.status === 'failure' || last.status === 'timeout') return output;
+  if (last.status === 'pending' || view.outputAt === undefined || view.outputAt < last.sentAt + SETTLE_MS)
+    return last.watts;
+  return Math.min(output, last.watts);
+}
+
+/** The commands that bring `wanted` (W per serial) to the inverters free to take one. */
+function send(
+  wanted: ReadonlyMap<string, number>,
+  memory: ControlMemory,
+  now: number,
+  settings: ControlSettings,
+): LimitCommand[] {
+  const commands: LimitCommand[] = [];
+  for (const [serial, watts] of wanted) {
+    const track = memory.inverters[serial]!;
+    if (blocked(track, now, settings.intervalMs)) continue;
+    if (track.last?.watts === watts) continue;
+    commands.push({ serial, watts });
+  }
+  return commands;
+}
+
+/** The memory after `commands` went out at `now`. */
+export function recordSent(
+  memory: ControlMemory,
+  commands: readonly LimitCommand[],
+  now: number,
+): ControlMemory {
+  const inverters = { ...memory.inverters };
+  for (const { serial, watts } of commands)
+    inverters[serial] = { ...inverters[serial]!, last: { watts, sentAt: now, status: 'pending' } };
+  return { ...memory, inverters };
+}
+
+/** Shares `total` over `serials` by rated power, each within 0 and its rating. */
+function shareByRating(total: number, views: readonly InverterView[]): Map<string, number> {
+  const caps = views.map((view) => view.maxPower);
+  const sum = caps.reduce((s, cap) => s + cap, 0);
+  const parts = splitWatts(Math.min(Math.max(total, 0), sum), caps);
+  return new Map(views.map((view, i) => [view.serial, parts[i]!.watts]));
+}
+
+function fallbackStep(
+  memory: ControlMemory,
+  views: readonly InverterView[],
+  now: number,
+  settings: ControlSettings,
+) {
+  const wanted =
+    settings.fallback === 'before'
+      ? new Map(views.map((view) => [view.serial, memory.inverters[view.serial]!.beforeW]))
+      : shareByRating(settings.fallback, views);
+  return send(wanted, memory, now, settings);
+}
+
+export function step(memory: ControlMemory, input: StepInput, settings: ControlSettings): StepResult {
+  const { now } = input;
+  const log: string[] = [];
+  let next = acknowledge(memory, input.inverters, now);
+  const views = input.inverters.filter((view) => next.inverters[view.serial] && available(view));
+  const fresh = isFresh(input.reading, input.meterFailing, now);
+  if (!fresh !== next.fallback) {
+    log.push(
+      fresh
+        ? 'The grid meter answers again: zero-export control resumes'
+        : `The grid meter is ${input.meterFailing ? 'failing' : 'silent for over 30 s'}: zero-export control holds the fallback limits`,
+    );
+    next = { ...next, fallback: !fresh };
+  }
+  if (!fresh) {
+    const commands = fallbackStep(next, views, now, settings);
+    return { memory: recordSent(next, commands, now), commands, state: 'fallback', log };
+  }
+  const error = input.reading!.powerW - settings.targetW;
+  if (Math.abs(error) <= settings.bandW) return { memory: next, commands: [], state: 'in-band', log };
+
+  // Production wanted = production now + (grid - target); the inverters that must wait keep
+  // what they are expected to make, the others share the rest by rated power.
+  const expected = new Map(
+    views.map((view) => [view.serial, expectedOutput(view, next.inverters[view.serial]!)]),
+  );
+  const total = [...expected.values()].reduce((s, w) => s + w, 0) + error;
+  const free = views.filter((view) => !blocked(next.inverters[view.serial]!, now, settings.intervalMs));
+  const held = views
+    .filter((view) => !free.includes(view))
+    .reduce((s, view) => s + expected.get(view.serial)!, 0);
+  const commands = free.length ? send(shareByRating(total - held, free), next, now, settings) : [];
+  return {
+    memory: recordSent(next, commands, now),
+    commands,
+    // Nothing sent with every inverter free: they are at their limits (all on, or all at 0 W).
+    state: free.length ? 'following' : 'waiting',
+    log,
+  };
+}
+
+/**
+ * Giving the limits from before back (pause, stop): each controlled inverter that got a
+ * command gets its own limit again, under the same rules (no command while one is
+ * unconfirmed, one per interval). A Failure or a timeout may be followed by the same limit:
+ * this is the one command that must arrive. Inverters asleep are passed over: a
+ * non-persistent limit is gone when an inverter starts again anyway.
+ */
+export function restoreStep(
+  memory: ControlMemory,
+  inverters: readonly InverterView[],
+  now: number,
+  settings: ControlSettings,
+): { memory: ControlMemory; commands: LimitCommand[]; done: boolean } {
+  const next = acknowledge(memory, inverters, now);
+  const commands: LimitCommand[] = [];
+  let done = true;
+  for (const [serial, track] of Object.entries(next.inverters)) {
+    const last = track.last;
+    if (!last || (last.watts === track.beforeW && last.status === 'ok')) continue;
+    const view = inverters.find((v) => v.serial === serial);
+    if (!view?.reachable) continue;
+    done = false;
+    if (blocked(track, now, settings.intervalMs)) continue;
+    commands.push({ serial, watts: track.beforeW });
+  }
+  return { memory: recordSent(next, commands, now), commands, done };
+}

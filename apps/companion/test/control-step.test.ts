@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACK_TIMEOUT_MS,
+  restoreStep,
+  step,
+  type ControlMemory,
+  type ControlSettings,
+  type InverterView,
+  type StepInput,
+} from '../src/control/step';
+
+const SETTINGS: ControlSettings = { targetW: 0, bandW: 25, intervalMs: 10_000, fallback: 'before' };
+const T0 = 1_000_000;
+
+const view = (
+  serial: string,
+  maxPower: number,
+  outputW: number,
+  more: Partial<InverterView> = {},
+): InverterView => ({
+  serial,
+  maxPower,
+  reachable: true,
+  producing: true,
+  outputW,
+  outputAt: T0 - 1000,
+  setStatus: 'Ok',
+  ...more,
+});
+
+/** Two inverters at their full limits, never commanded. */
+const fresh = (): ControlMemory => ({
+  fallback: false,
+  inverters: { a: { beforeW: 800, last: undefined }, b: { beforeW: 1600, last: undefined } },
+});
+
+const input = (
+  powerW: number | undefined,
+  inverters: InverterView[],
+  now = T0,
+  more: Partial<StepInput> = {},
+) => ({
+  now,
+  reading: powerW === undefined ? undefined : { powerW, at: now - 500 },
+  meterFailing: false,
+  inverters,
+  ...more,
+});
+
+describe('the zero-export decision', () => {
+  it('sends nothing while the grid power is inside the band around the target', () => {
+    const views = [view('a', 800, 400), view('b', 1600, 800)];
+    expect(step(fresh(), input(25, views), SETTINGS).commands).toEqual([]);
+    expect(step(fresh(), input(-25, views), SETTINGS).state).toBe('in-band');
+    expect(step(fresh(), input(130, views), { ...SETTINGS, targetW: 120 }).commands).toEqual([]);
+    expect(step(fresh(), input(26, views), SETTINGS).commands).not.toEqual([]);
+  });
+
+  it('shares the production the house needs by rated power', () => {
+    // 1200 W produced, 600 W exported: the house takes 600 W, 1:2 by rating.
+    const result = step(fresh(), input(-600, [view('a', 800, 400), view('b', 1600, 800)]), SETTINGS);
+    expect(result.commands).toEqual([
+      { serial: 'a', watts: 200 },
+      { serial: 'b', watts: 400 },
+    ]);
+    expect(result.state).toBe('following');
+  });
+
+  it('aims at the target: +30 W keeps a little import', () => {
+    const result = step(fresh(), input(-600, [view('a', 800, 400), view('b', 1600, 800)]), {
+      ...SETTINGS,
+      targetW: 30,
+    });
+    expect(result.commands.reduce((s, c) => s + c.watts, 0)).toBe(570);
+  });
+
+  it('never asks for more than the inverters are rated for, nor less than 0 W', () => {
+    const up = step(fresh(), input(5000, [view('a', 800, 400), view('b', 1600, 800)]), SETTINGS);
+    expect(up.commands).toEqual([
+      { serial: 'a', watts: 800 },
+      { serial: 'b', watts: 1600 },
+    ]);
+    const down = step(fresh(), input(-5000, [view('a', 800, 400), view('b', 1600, 800)]), SETTINGS);
+    expect(down.commands.map((c) => c.watts)).toEqual([0, 0]);
+  });
+
+  it('sends nothing more to an inverter whose last command is unconfirmed, up to 30 s', () => {
+    const first = step(fresh(), input(-600, [view('a', 800, 400), view('b', 1600, 800)]), SETTINGS);
+    const pending = [
+      view('a', 800, 400, { setStatus: 'Pending' }),
+      view('b', 1600, 800, { setStatus: 'Pending' }),
+    ];
+    const later = step(first.memory, input(-300, pending, T0 + 20_000), SETTINGS);
+    expect(later.commands).toEqual([]);
+    expect(later.state).toBe('waiting');
+    // No answer within 30 s: the command counts as lost and the inverter is free again.
+    const lost = step(first.memory, input(-300, pending, T0 + ACK_TIMEOUT_MS), SETTINGS);
+    expect(lost.commands.map((c) => c.serial)).toEqual(['a', 'b']);
+    expect(lost.memory.inverters.a!.last).toMatchObject({ sentAt: T0 + ACK_TIMEOUT_MS, status: 'pending' });
+  });
+
+  it('sends at most one command per inverter per interval, and never below 5 s', () => {
+    const first = step(fresh(), input(-600, [view('a', 800, 400), view('b', 1600, 800)]), SETTINGS);
+    const acked = [view('a', 800, 200), view('b', 1600, 400)];
+    expect(step(first.memory, input(-300, acked, T0 + 9_999), SETTINGS).commands).toEqual([]);
+    expect(step(first.memory, input(-300, acked, T0 + 10_000), SETTINGS).commands).not.toEqual([]);
+    const fast = { ...SETTINGS, intervalMs: 1000 };
+    const quick = step(fresh(), input(-600, [view('a', 800, 400), view('b', 1600, 800)]), fast);
+    expect(step(quick.memory, input(-300, acked, T0 + 4_999), fast).commands).toEqual([]);
+    expect(step(quick.memory, input(-300, acked, T0 + 5_000), fast).commands).not.toEqual([]);
+  });
+
+  it('never sends the same limit twice in a row', () => {
+    // Both at full power and still importing: the limits they had are asked for again.
+    const memory: ControlMemory = {
+      fallback: false,
+      inverters: {
+        a: { beforeW: 800, last: { watts: 800, sentAt: T0 - 60_000, status: 'ok' } },
+        b: { beforeW: 1600, last: { watts: 1600, sentAt: T0 - 60_000, status: 'ok' } },
+      },
+    };
+    const result = step(memory, input(400, [view('a', 800, 800), view('b', 1600, 1600)]), SETTINGS);
+    expect(result.commands).toEqual([]);
+    expect(result.state).toBe('following');
+  });
+
+  it('skips an unreachable or sleeping inverter and gives its share to the others', () => {
+    const views = [view('a', 800, 0, { reachable: false }), view('b', 1600, 1200)];
+    const result = step(fresh(), input(-600, views), SETTINGS);
+    expect(result.commands).toEqual([{ serial: 'b', watts: 600 }]);
+    const asleep = [view('a', 800, 0, { producing: false }), view('b', 1600, 1200)];
+    expect(step(fresh(), input(-600, asleep), SETTINGS).commands).toEqual([{ serial: 'b', watts: 600 }]);
+  });
+
+  it('lets an inverter that must wait keep its part; the free ones take the correction', () => {
+    const memory: ControlMemory = {
+      fallback: false,
+      inverters: {
+        a: { beforeW: 800, last: { watts: 300, sentAt: T0 - 2000, status: 'pending' } },
+        b: { beforeW: 1600, last: undefined },
+      },
+    };
+    const views = [view('a', 800, 400, { setStatus: 'Pending' }), view('b', 1600, 800)];
+    // a is on its way to 300 W; 1100 W expected, 200 W exported: b goes to 600 W.
+    expect(step(memory, input(-200, views), SETTINGS).commands).toEqual([{ serial: 'b', watts: 600 }]);
+  });
+
+  it('holds the fallback limits while the meter is stale or failing, says so once, and comes back', () => {
+    const controlled: ControlMemory = {
+      fallback: false,
+      inverters: {
+        a: { beforeW: 800, last: { watts: 200, sentAt: T0 - 60_000, status: 'ok' } },
+        b: { beforeW: 1600, last: { watts: 400, sentAt: T0 - 60_000, status: 'ok' } },
+      },
+    };
+    const views = [view('a', 800, 200), view('b', 1600, 400)];
+    const old = { powerW: -500, at: T0 - 30_001 };
+    const stale = step(controlled, input(undefined, views, T0, { reading: old }), SETTINGS);
+    expect(stale.state).toBe('fallback');
+    expect(stale.log).toHaveLength(1);
+    expect(stale.commands).toEqual([
+      { serial: 'a', watts: 800 },
+      { serial: 'b', watts: 1600 },
+    ]);
+    const still = step(stale.memory, input(-500, views, T0 + 20_000, { meterFailing: true }), SETTINGS);
+    expect(still.log).toEqual([]);
+    expect(still.commands).toEqual([]);
+    const back = step(still.memory, input(-500, views, T0 + 40_000), SETTINGS);
+    expect(back.state).toBe('following');
+    expect(back.log).toHaveLength(1);
+    // A fallback in W is shared by rating.
+    const total = step(controlled, input(undefined, views), { ...SETTINGS, fallback: 300 });
+    expect(total.commands).toEqual([
+      { serial: 'a', watts: 100 },
+      { serial: 'b', watts: 200 },
+    ]);
+  });
+
+  it('takes a lower limit on its way as the output while the statistics predate it', () => {
+    const memory: ControlMemory = {
+      fallback: false,
+      inverters: {
+        a: { beforeW: 800, last: { watts: 100, sentAt: T0 - 11_000, status: 'ok' } },
+        b: { beforeW: 1600, last: { watts: 200, sentAt: T0 - 11_000, status: 'ok' } },
+      },
+    };
+    // The DTU still reports the old 1200 W; the meter already sees the house at 300 + 100 W.
+    const views = [
+      view('a', 800, 400, { outputAt: T0 - 15_000 }),
+      view('b', 1600, 800, { outputAt: T0 - 15_000 }),
+    ];
+    const result = step(memory, input(100, views), SETTINGS);
+    expect(result.commands.reduce((s, c) => s + c.watts, 0)).toBe(400);
+  });
+});
+
+describe('giving the limits from before back', () => {
+  const controlled = (status: 'ok' | 'pending' | 'failure'): ControlMemory => ({
+    fallback: false,
+    inverters: {
+      a: { beforeW: 800, last: { watts: 200, sentAt: T0 - (status === 'pending' ? 1000 : 60_000), status } },
+      b: { beforeW: 1600, last: undefined },
+    },
+  });
+
+  it('sends each controlled inverter its own limit, and is done once it is confirmed', () => {
+    const first = restoreStep(controlled('ok'), [view('a', 800, 200), view('b', 1600, 800)], T0, SETTINGS);
+    expect(first.commands).toEqual([{ serial: 'a', watts: 800 }]);
+    expect(first.done).toBe(false);
+    const waiting = restoreStep(
+      first.memory,
+      [view('a', 800, 200, { setStatus: 'Pending' })],
+      T0 + 1000,
+      SETTINGS,
+    );
+    expect(waiting.commands).toEqual([]);
+    expect(waiting.done).toBe(false);
+    const confirmed = restoreStep(
+      waiting.memory,
+      [view('a', 800, 800, { setStatus: 'Ok' })],
+      T0 + 2000,
+      SETTINGS,
+    );
+    expect(confirmed.done).toBe(true);
+  });
+
+  it('waits for an unconfirmed command first, and sends again after a Failure', () => {
+    expect(
+      restoreStep(controlled('pending'), [view('a', 800, 200, { setStatus: 'Pending' })], T0, SETTINGS)
+        .commands,
+    ).toEqual([]);
+    const failed: ControlMemory = {
+      fallback: false,
+      inverters: { a: { beforeW: 800, last: { watts: 800, sentAt: T0 - 10_000, status: 'failure' } } },
+    };
+    expect(
+      restoreStep(failed, [view('a', 800, 200, { setStatus: 'Failure' })], T0, SETTINGS).commands,
+    ).toEqual([{ serial: 'a', watts: 800 }]);
+  });
+
+  it('passes over an inverter that cannot hear (asleep, its non-persistent limit gone anyway)', () => {
+    const result = restoreStep(controlled('ok'), [view('a', 800, 0, { reachable: false })], T0, SETTINGS);
+    expect(result).toMatchObject({ commands: [], done: true });
+  });
+});
