@@ -3,12 +3,26 @@
  * is down (refused, timeout, not 2xx) is tried again with growing pauses, its messages
  * staying in the database meanwhile; the first 2xx is noted in its own transaction, so a
  * restart does not send it again. (A stop between the receiver's 2xx and that note sends
- * it once more: the webhook body's message_id lets a receiver drop it.)
+ * it once more: the webhook body's message_id lets a receiver drop it.) Channels that hold a
+ * connection (MQTT) are opened at the first kick, with every alert's latest state to
+ * publish again at each connect, and closed at the stop.
  */
 import type { AlertWebhookBody } from '@opendtu/api';
 import type { LogLine } from '../log';
-import type { AlertStore, OutboxMessage } from './alert-store';
-import { deliver, type Channel, type ReceiverAnswer } from './channels';
+import type { AlertStore, OutboxMessage, StoredAlert } from './alert-store';
+import { deliver, type AlertBody, type Channel, type ReceiverAnswer, type SubjectState } from './channels';
+
+const iso = (at: number): string => new Date(at).toISOString();
+
+/** The alert as messages carry it (the webhook's `alert`), without its deliveries. */
+const bodyOf = (alert: StoredAlert): AlertBody => ({
+  id: alert.id,
+  rule: alert.rule,
+  inverter: alert.serial === null ? null : { serial: alert.serial, name: alert.name ?? alert.serial },
+  text: alert.text,
+  started: iso(alert.started),
+  ended: alert.ended === null ? null : iso(alert.ended),
+});
 
 export const RETRY_MS = [1000, 2000, 5000, 15_000, 30_000, 60_000, 300_000];
 
@@ -17,6 +31,7 @@ export class OutboxSender {
   private readonly running = new Map<string, Promise<void>>();
   private readonly failures = new Map<string, number>();
   private stopped = false;
+  private opened = false;
 
   constructor(
     private readonly store: AlertStore,
@@ -29,6 +44,10 @@ export class OutboxSender {
 
   /** Sends whatever waits, on every channel not pausing after a failure. */
   kick(): void {
+    if (!this.opened && !this.stopped) {
+      this.opened = true;
+      for (const channel of this.channels) channel.start(() => this.statesNow());
+    }
     for (const channel of this.channels) {
       if (this.stopped || this.running.has(channel.masked) || this.timers.has(channel.masked)) continue;
       const run = this.drain(channel).finally(() => this.running.delete(channel.masked));
@@ -42,6 +61,22 @@ export class OutboxSender {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await Promise.all(this.running.values());
+    await Promise.all(this.channels.map((channel) => channel.close()));
+  }
+
+  /** Every rule's (and inverter's) state: its standing alerts and its newest, from the database. */
+  private statesNow(): SubjectState[] {
+    const states = new Map<string, SubjectState>();
+    const alerts = [...this.store.past(), ...this.store.open()].sort((a, b) => a.id - b.id);
+    for (const stored of alerts) {
+      const alert = bodyOf(stored);
+      const key = `${stored.rule} ${stored.serial ?? ''}`;
+      const state = states.get(key) ?? { standing: [], latest: alert };
+      state.latest = alert;
+      if (stored.ended === null) state.standing.push(alert);
+      states.set(key, state);
+    }
+    return [...states.values()];
   }
 
   private async drain(channel: Channel): Promise<void> {
