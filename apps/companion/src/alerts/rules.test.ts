@@ -158,7 +158,7 @@ describe('alert channel URLs', () => {
     expect(reason('ntfy://ntfy.sh')).toMatch(/needs one topic/);
     expect(reason('ntfy://u:hidden@ntfy.sh/a/b')).toMatch(/needs one topic/);
     expect(reason('ntfy://u:hidden@ntfy.sh/a/b')).not.toContain('hidden');
-    expect(reason('mqtt://broker/solar')).toMatch(/not a channel of this release/);
+    expect(reason('ftp://broker/solar')).toMatch(/is not a channel/);
     expect(reason('not a url')).toMatch(/is not a URL/);
     expect(reason('//u:hidden@x')).not.toContain('hidden');
   });
