@@ -16,7 +16,8 @@ import {
   type Setting,
 } from './config/options';
 import { ChannelUrlError, parseChannel, type Channel } from './alerts/channels';
-import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
+import { ALERT_RULE_USAGE, parseAlertSettings } from './alerts/options';
+import type { AlertSettings } from './alerts/rules';
 import { CONTROL_USAGE, ControlOptionError, parseControlOptions } from './control/options';
 import type { ControlConfig } from './control/runner';
 import { LOG_LEVELS, type LogLevel } from './log';
@@ -77,6 +78,7 @@ export const USAGE = `Usage: opendtu-companion [options]
   --alert-dtu-minutes <n|off>  the DTU unreachable this long is told (default 5)
   --alert-twilight-minutes <n>  minutes after the device's sunrise and before its
                       sunset in which nothing is judged (default 120)
+${ALERT_RULE_USAGE}
 ${CONTROL_USAGE}
   --log-level <l>     error, warn, info or debug (default info)
   --verbose           log every request
@@ -305,24 +307,7 @@ function alertSettings(
   where: (name: OptionName) => string,
   text: (name: OptionName) => string | undefined,
 ): AlertSettings {
-  const defaults = DEFAULT_ALERT_SETTINGS;
-  const rule = <R extends keyof AlertSettings['rules']>(rule: R, name: OptionName) => {
-    const value = text(name);
-    if (value?.trim().toLowerCase() === 'off') return { ...defaults.rules[rule], enabled: false };
-    if (value === undefined) return defaults.rules[rule];
-    return { ...defaults.rules[rule], minutes: numberOf(where(name), value, 1, 1440, false) };
-  };
-  const twilight = text('alert-twilight-minutes');
-  return {
-    rules: {
-      'inverter-silent': rule('inverter-silent', 'alert-inverter-minutes'),
-      'dtu-unreachable': rule('dtu-unreachable', 'alert-dtu-minutes'),
-    },
-    twilightMinutes:
-      twilight === undefined
-        ? defaults.twilightMinutes
-        : numberOf(where('alert-twilight-minutes'), twilight, 0, 600, true),
-  };
+  return parseAlertSettings(where, text, numberOf);
 }
 
 /**

@@ -9,6 +9,8 @@ import type { Connection, Row } from '../recorder/db/connection';
 
 export interface StoredAlert {
   id: number;
+  /** What the alert is about (rules.ts alertKey): at most one open per key. */
+  key: string;
   rule: AlertRule;
   serial: string | null;
   name: string | null;
@@ -30,10 +32,16 @@ export interface Message {
   channel: string;
   title: string;
   text: string;
+  /** Not sent before this (this machine's epoch ms): the end of the owner's quiet hours. */
+  due?: number | undefined;
 }
 
 const alertOf = (row: Row): StoredAlert => ({
   id: Number(row.id),
+  key:
+    row.key === null
+      ? `${String(row.rule)}:${row.serial === null ? '' : String(row.serial)}`
+      : String(row.key),
   rule: String(row.rule) as AlertRule,
   serial: row.serial === null ? null : String(row.serial),
   name: row.name === null ? null : String(row.name),
@@ -70,7 +78,8 @@ export class AlertStore {
   /** Inserts the alert and queues its messages, in one transaction. */
   raise(alert: Omit<StoredAlert, 'id' | 'ended'>, messages: Message[]): StoredAlert {
     return this.connection.transaction(() => {
-      this.db.run('INSERT INTO alert (rule, serial, name, text, started) VALUES (?, ?, ?, ?, ?)', [
+      this.db.run('INSERT INTO alert (key, rule, serial, name, text, started) VALUES (?, ?, ?, ?, ?, ?)', [
+        alert.key,
         alert.rule,
         alert.serial,
         alert.name,
@@ -91,19 +100,24 @@ export class AlertStore {
     });
   }
 
+  /** Queues a reminder of an alert that stands (sent as another `raised` message). */
+  remind(id: number, messages: Message[]): void {
+    this.connection.transaction(() => this.queue(id, 'raised', messages));
+  }
+
   private queue(alert: number, event: AlertEvent, messages: Message[]): void {
     for (const message of messages)
       this.db.run(
-        'INSERT INTO alert_outbox (alert, event, channel, title, text, queued) VALUES (?, ?, ?, ?, ?, ?)',
-        [alert, event, message.channel, message.title, message.text, this.realNow()],
+        'INSERT INTO alert_outbox (alert, event, channel, title, text, queued, due) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [alert, event, message.channel, message.title, message.text, this.realNow(), message.due ?? null],
       );
   }
 
-  /** The oldest message still waiting for a channel. */
+  /** The oldest message still waiting for a channel whose time has come. */
   nextWaiting(channel: string): OutboxMessage | undefined {
     const row = this.db.get(
-      'SELECT id, alert, event, channel, title, text FROM alert_outbox WHERE sent IS NULL AND channel = ? ORDER BY id LIMIT 1',
-      channel,
+      'SELECT id, alert, event, channel, title, text FROM alert_outbox WHERE sent IS NULL AND channel = ? AND ifnull(due, 0) <= ? ORDER BY id LIMIT 1',
+      [channel, this.realNow()],
     );
     return row
       ? {
@@ -115,6 +129,15 @@ export class AlertStore {
           text: String(row.text),
         }
       : undefined;
+  }
+
+  /** When the first message held for the end of quiet hours becomes due (this machine's ms). */
+  nextDue(): number | undefined {
+    const row = this.db.get(
+      'SELECT min(due) AS due FROM alert_outbox WHERE sent IS NULL AND due > ?',
+      this.realNow(),
+    );
+    return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
   }
 
   markSent(id: number, answer: string): void {

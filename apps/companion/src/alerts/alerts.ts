@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import type { DeviceClock } from '../device/clock';
+import type { DeviceLink } from '../device/link';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
 import type { Connection } from '../recorder/db/connection';
@@ -21,17 +22,23 @@ export interface AlertsContext {
   clock: DeviceClock;
   upstream: UpstreamSocket;
   access: DeviceAccess;
+  /** The server's own requests to the device (command states, event logs). */
+  link: DeviceLink;
   channels: readonly Channel[];
   settings: AlertSettings;
   log: LogLine;
   /** The longest pause between attempts to reach a receiver that is down (shorter in tests). */
   maxRetryMs?: number | undefined;
+  /** The InfluxDB push, when configured (rule influx-failing). */
+  influx?: { readonly failingSince: number | undefined } | undefined;
+  /** The recorded energy per inverter and day (rule energy-low). */
+  dayEnergy?: (from: string, to: string) => { day: string; wh: number }[];
 }
 
 export function setUpAlerts(
   app: FastifyInstance,
   context: AlertsContext,
-): { start: () => void; stop: () => Promise<void> } {
+): { start: () => void; stop: () => Promise<void>; commandSent: () => void } {
   const { connection, clock, upstream, access, channels, settings, log } = context;
   const store = new AlertStore(connection);
   const sender = new OutboxSender(
@@ -46,9 +53,21 @@ export function setUpAlerts(
     log,
     context.maxRetryMs,
   );
-  const watcher = new AlertWatcher(store, clock, upstream, channels, settings, log, () => sender.kick());
+  const watcher = new AlertWatcher({
+    store,
+    clock,
+    upstream,
+    link: context.link,
+    channels,
+    settings,
+    log,
+    afterChange: () => sender.kick(),
+    influx: context.influx,
+    dayEnergy: context.dayEnergy,
+  });
   registerAlerts(app, { store, watcher, channels, access });
   return {
+    commandSent: () => watcher.commandSent(),
     start: () => {
       watcher.start();
       sender.kick();

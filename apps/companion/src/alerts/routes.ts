@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DeviceUnreachable, type DeviceAccess } from '../device/access';
 import type { AlertStore, StoredAlert } from './alert-store';
 import { channelAnswer, deliver, type Channel } from './channels';
+import { clockText } from './quiet-hours';
 import type { AlertWatcher } from './watcher';
 
 export interface AlertRoutesContext {
@@ -55,12 +56,15 @@ export function registerAlerts(app: FastifyInstance, context: AlertRoutesContext
   app.get('/companion/api/alerts', async (request, reply) => {
     if (!(await admitted(access, request, reply))) return reply;
     const daylight = watcher.daylight();
+    const quiet = watcher.settings.quietHours;
     const answer: AlertsAnswer = {
       open: store.open().map((alert) => alertAnswer(alert, store)),
       past: store.past().map((alert) => alertAnswer(alert, store)),
       rules: Object.values(watcher.settings.rules),
       twilight_minutes: watcher.settings.twilightMinutes,
       daylight: daylight ? { from: iso(daylight.from), to: iso(daylight.to) } : null,
+      reminder_hours: watcher.settings.reminderHours ?? null,
+      quiet_hours: quiet ? { from: clockText(quiet.from), to: clockText(quiet.to) } : null,
       channels: channels.map(channelAnswer),
     };
     return reply.header('Cache-Control', 'no-store').send(answer);

@@ -17,12 +17,22 @@ export interface AlertSettings {
   rules: Record<AlertRule, AlertRuleSettings>;
   /** Minutes after the device's sunrise and before its sunset that are not judged. */
   twilightMinutes: number;
+  /** Device hours after which a standing alert is told again (by day); undefined: never. */
+  reminderHours?: number | undefined;
+  /** Local minutes of the day (device clock) from which and until which messages wait. */
+  quietHours?: { from: number; to: number } | undefined;
 }
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   rules: {
     'inverter-silent': { rule: 'inverter-silent', enabled: true, minutes: 15 },
+    'string-weak': { rule: 'string-weak', enabled: true, minutes: 30, threshold: 0.5 },
+    'command-failed': { rule: 'command-failed', enabled: true, minutes: 5 },
     'dtu-unreachable': { rule: 'dtu-unreachable', enabled: true, minutes: 5 },
+    eventlog: { rule: 'eventlog', enabled: true, minutes: 5 },
+    'energy-low': { rule: 'energy-low', enabled: true, minutes: 0, threshold: 0.5 },
+    'inverter-hot': { rule: 'inverter-hot', enabled: false, minutes: 5, threshold: 70 },
+    'influx-failing': { rule: 'influx-failing', enabled: true, minutes: 60 },
   },
   twilightMinutes: 120,
 };
@@ -37,6 +47,11 @@ export interface InverterSeen {
   producedAt: number | undefined;
   /** When this server first saw it (stands in for `producedAt` until it produces). */
   firstSeen: number;
+  /** Whether the DTU called it reachable in its latest frame. */
+  reachable?: boolean;
+  /** Its latest temperature (°C), and since when it stands above `inverter-hot`'s threshold. */
+  temperature?: number | undefined;
+  hotSince?: number | undefined;
 }
 
 export interface WatchState {
@@ -59,8 +74,24 @@ export interface Finding {
   /** Device time the condition began (for the text: "since 12:03"). */
   since: number;
   /** Which side of the rule it is (inverter-silent: no data, or no production). */
-  reason: 'no-data' | 'no-production' | 'unreachable';
+  reason: FindingReason;
+  /** What the words need beyond the rule (see each rule's file). */
+  detail?: { what?: string; share?: number; value?: number };
+  /** The condition is already over (an event log entry that ended): stored ended, told once. */
+  over?: number;
 }
+
+export type FindingReason =
+  | 'no-data'
+  | 'no-production'
+  | 'unreachable'
+  | 'weak'
+  | 'failure'
+  | 'unconfirmed'
+  | 'entry'
+  | 'low'
+  | 'hot'
+  | 'failing';
 
 export interface Verdict {
   /** Conditions that stand long enough, by key (raise those not yet open). */
@@ -69,7 +100,9 @@ export interface Verdict {
   cleared: string[];
 }
 
-export const alertKey = (rule: AlertRule, serial: string | null): string => `${rule}:${serial ?? ''}`;
+/** What an alert is about: its rule, inverter and, for some rules, a part (a string, an entry, a day). */
+export const alertKey = (rule: AlertRule, serial: string | null, part?: string): string =>
+  `${rule}:${serial ?? ''}${part === undefined ? '' : `:${part}`}`;
 
 /** The judged hours from the device's sun times, or undefined when it told none. */
 export function daylightOf(
@@ -82,11 +115,20 @@ export function daylightOf(
   return from < to ? { from, to } : undefined;
 }
 
-/** Whether a condition that began at `since` has stood `minutes` of judged time by now. */
-function stoodLongEnough(since: number, minutes: number, state: WatchState): boolean {
+/** Whether now is inside the judged hours. */
+export function judgedNow(state: Pick<WatchState, 'now' | 'daylight'>): boolean {
   const { daylight, now } = state;
-  if (!daylight || now < daylight.from || now > daylight.to) return false;
-  return now - Math.max(since, daylight.from) >= minutes * MINUTE_MS;
+  return daylight !== undefined && now >= daylight.from && now <= daylight.to;
+}
+
+/** Whether a condition that began at `since` has stood `minutes` of judged time by now. */
+export function stoodLongEnough(
+  since: number,
+  minutes: number,
+  state: Pick<WatchState, 'now' | 'daylight'>,
+): boolean {
+  if (!judgedNow(state)) return false;
+  return state.now - Math.max(since, state.daylight!.from) >= minutes * MINUTE_MS;
 }
 
 export function judge(state: WatchState, settings: AlertSettings): Verdict {

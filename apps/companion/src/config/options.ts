@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ALERT_RULE_OPTIONS } from '../alerts/option-names';
 import { CONTROL_OPTIONS } from '../control/options';
 
 export class ConfigError extends Error {}
@@ -32,6 +33,7 @@ export const OPTIONS = {
   'alert-inverter-minutes': 'string',
   'alert-dtu-minutes': 'string',
   'alert-twilight-minutes': 'string',
+  ...ALERT_RULE_OPTIONS,
   ...CONTROL_OPTIONS,
   verbose: 'boolean',
   // The virtual DTU's, in the demo; --speed also with --device.

@@ -20,6 +20,7 @@ export class InfluxPusher {
   private sending = false;
   private stopped = false;
   private trouble: string | undefined;
+  private troubleSince: number | undefined;
 
   constructor(
     private readonly store: PushQueue,
@@ -27,6 +28,11 @@ export class InfluxPusher {
     private readonly token: string | undefined,
     private readonly log: LogLine,
   ) {}
+
+  /** Since when (this machine's ms) the target refuses or does not answer; undefined while it takes. */
+  get failingSince(): number | undefined {
+    return this.troubleSince;
+  }
 
   /** Queues the samples' lines (called inside the recorder's transaction). */
   queue(samples: Sample[]): void {
@@ -44,6 +50,7 @@ export class InfluxPusher {
   }
 
   private retryLater(problem: string): void {
+    this.troubleSince ??= Date.now();
     if (this.trouble !== problem) {
       this.log(
         `The InfluxDB target ${this.url.origin} ${problem}: keeping the samples on disk and retrying`,
@@ -92,6 +99,7 @@ export class InfluxPusher {
         this.store.done(batch.last);
         if (this.trouble) this.log(`The InfluxDB target ${this.url.origin} takes samples again`);
         this.trouble = undefined;
+        this.troubleSince = undefined;
         this.failures = 0;
       }
     } finally {

@@ -8,17 +8,39 @@
  */
 
 /**
- * The rules of this release: an inverter that sends no new data or produces nothing while
- * the sun is up; the DTU itself unreachable. (Strings, commands, the event log, energy,
- * temperature and the InfluxDB target follow.)
+ * The rules, each judged only between the device's sun times less its twilight:
+ * - `inverter-silent`: an inverter that sends no new data or produces nothing;
+ * - `string-weak`: a string producing less per configured Wp than `threshold` (a share, 0.5)
+ *   of its best sibling (the live view's string health, apps/web, over time);
+ * - `command-failed`: a limit or power command that ended in Failure or stays unconfirmed;
+ * - `dtu-unreachable`: the DTU itself does not answer;
+ * - `eventlog`: a new entry in an inverter's event log, with its text (one alert per entry,
+ *   resolved when the entry ends or leaves the log);
+ * - `energy-low`: yesterday's energy below `threshold` (0.5) of the median of the 14 days
+ *   before, told once in the morning, from the 15th recorded day on;
+ * - `inverter-hot`: an inverter hotter than `threshold` °C (off by default);
+ * - `influx-failing`: the InfluxDB/VictoriaMetrics target refusing or unreachable.
  */
-export type AlertRule = 'inverter-silent' | 'dtu-unreachable';
+export type AlertRule =
+  | 'inverter-silent'
+  | 'string-weak'
+  | 'command-failed'
+  | 'dtu-unreachable'
+  | 'eventlog'
+  | 'energy-low'
+  | 'inverter-hot'
+  | 'influx-failing';
 
 export interface AlertRuleSettings {
   rule: AlertRule;
   enabled: boolean;
-  /** How long the condition must stand, in device minutes, before the alert is raised. */
+  /**
+   * How long the condition must stand, in device minutes, before the alert is raised; for
+   * `eventlog` how often the log is read; 0 for `energy-low` (told once).
+   */
   minutes: number;
+  /** The rule's own limit: a share 0..1 (`string-weak`, `energy-low`) or °C (`inverter-hot`). */
+  threshold?: number;
 }
 
 /** What is sent for an alert: once when it is raised, once when it is resolved. */
@@ -52,7 +74,7 @@ export interface Alert {
   sent: AlertDelivery[];
 }
 
-export type AlertChannelKind = 'ntfy' | 'webhook' | 'mqtt' | 'email';
+export type AlertChannelKind = 'ntfy' | 'webhook';
 
 export interface AlertChannel {
   kind: AlertChannelKind;
@@ -72,6 +94,13 @@ export interface AlertsAnswer {
   twilight_minutes: number;
   /** Today's watched hours on the device's clock; null until the device told its sun times. */
   daylight: { from: string; to: string } | null;
+  /** Hours after which a message says again that an alert stands; null: never. */
+  reminder_hours: number | null;
+  /**
+   * The device's local times (HH:MM) between which messages wait, to go out at the end;
+   * alerts are still raised and stored meanwhile. null: none.
+   */
+  quiet_hours: { from: string; to: string } | null;
   channels: AlertChannel[];
 }
 

@@ -68,6 +68,19 @@ export const MIGRATIONS: readonly Migration[] = [
           attempts INTEGER NOT NULL DEFAULT 0, answer TEXT, sent INTEGER);
         CREATE INDEX alert_outbox_waiting ON alert_outbox (channel, id) WHERE sent IS NULL;`),
   },
+  {
+    version: 4,
+    why: `alert rules of issue 31's second part: an alert's key names what it is about (a string,
+      an event log entry, a day), so one inverter may have several open of one rule; a
+      message may wait for the end of the owner's quiet hours (\`due\`, this machine's epoch ms)`,
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE alert ADD COLUMN key TEXT;
+        UPDATE alert SET key = rule || ':' || ifnull(serial, '');
+        DROP INDEX alert_open;
+        CREATE UNIQUE INDEX alert_open_key ON alert (key) WHERE ended IS NULL;
+        ALTER TABLE alert_outbox ADD COLUMN due INTEGER;`),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

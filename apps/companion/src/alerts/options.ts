@@ -1,0 +1,85 @@
+/**
+ * The alert rules' options (issue 31): each rule on or off with its threshold, the
+ * reminder and the quiet hours. Read like every other option (command line, environment,
+ * config file); `off` turns a rule off, a number sets its threshold.
+ */
+import { ConfigError } from '../config/options';
+import type { ALERT_RULE_OPTIONS } from './option-names';
+import { minuteOfDay } from './quiet-hours';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './rules';
+
+export const ALERT_RULE_USAGE = `  --alert-string-minutes <n|off>  a string under --alert-string-percent (default 50)
+                      of its siblings per Wp this long in good light is told (default 30)
+  --alert-command-minutes <n|off>  a limit or power command unconfirmed this long (or
+                      ended in Failure) is told (default 5)
+  --alert-eventlog-minutes <n|off>  how often each inverter's event log is read for new
+                      entries while it is reachable (default 5)
+  --alert-energy-percent <n|off>  yesterday's energy under this share of the median of
+                      the 14 days before is told in the morning (default 50)
+  --alert-temperature <°C|off>  an inverter hotter than this for 5 minutes (default off)
+  --alert-influx-minutes <n|off>  the InfluxDB target failing this long (default 60)
+  --alert-reminder-hours <n|off>  tell a standing alert again after this (default off)
+  --alert-quiet-hours <HH:MM-HH:MM|off>  device local times in which messages wait, to go
+                      out at the end (default off)`;
+
+type Name =
+  keyof typeof ALERT_RULE_OPTIONS | 'alert-inverter-minutes' | 'alert-dtu-minutes' | 'alert-twilight-minutes';
+type NumberOf = (where: string, text: string, min: number, max: number, whole: boolean) => number;
+
+const isOff = (value: string | undefined): boolean => value?.trim().toLowerCase() === 'off';
+
+export function parseAlertSettings(
+  where: (name: Name) => string,
+  text: (name: Name) => string | undefined,
+  numberOf: NumberOf,
+): AlertSettings {
+  const defaults = DEFAULT_ALERT_SETTINGS;
+  type Rule = keyof AlertSettings['rules'];
+  const rule = <R extends Rule>(rule: R, name: Name, set: 'minutes' | 'percent' | 'celsius' = 'minutes') => {
+    const value = text(name);
+    const base = defaults.rules[rule];
+    if (isOff(value)) return { ...base, enabled: false };
+    if (value === undefined) return base;
+    if (set === 'minutes')
+      return { ...base, enabled: true, minutes: numberOf(where(name), value, 1, 1440, false) };
+    if (set === 'percent')
+      return { ...base, enabled: true, threshold: numberOf(where(name), value, 1, 99, false) / 100 };
+    return { ...base, enabled: true, threshold: numberOf(where(name), value, 20, 120, false) };
+  };
+  const stringWeak = rule('string-weak', 'alert-string-minutes');
+  const share = text('alert-string-percent');
+  const twilight = text('alert-twilight-minutes');
+  const reminder = text('alert-reminder-hours');
+  return {
+    rules: {
+      'inverter-silent': rule('inverter-silent', 'alert-inverter-minutes'),
+      'string-weak':
+        share === undefined
+          ? stringWeak
+          : { ...stringWeak, threshold: numberOf(where('alert-string-percent'), share, 1, 99, false) / 100 },
+      'command-failed': rule('command-failed', 'alert-command-minutes'),
+      'dtu-unreachable': rule('dtu-unreachable', 'alert-dtu-minutes'),
+      eventlog: rule('eventlog', 'alert-eventlog-minutes'),
+      'energy-low': rule('energy-low', 'alert-energy-percent', 'percent'),
+      'inverter-hot': rule('inverter-hot', 'alert-temperature', 'celsius'),
+      'influx-failing': rule('influx-failing', 'alert-influx-minutes'),
+    },
+    twilightMinutes:
+      twilight === undefined
+        ? defaults.twilightMinutes
+        : numberOf(where('alert-twilight-minutes'), twilight, 0, 600, true),
+    reminderHours:
+      reminder === undefined || isOff(reminder)
+        ? undefined
+        : numberOf(where('alert-reminder-hours'), reminder, 0.25, 720, false),
+    quietHours: quietHours(where('alert-quiet-hours'), text('alert-quiet-hours')),
+  };
+}
+
+function quietHours(where: string, value: string | undefined): AlertSettings['quietHours'] {
+  if (value === undefined || isOff(value)) return undefined;
+  const [from, to, ...rest] = value.split('-').map(minuteOfDay);
+  if (from === undefined || to === undefined || rest.length || from === to)
+    throw new ConfigError(`${where} must be two different local times such as 22:00-07:00, got "${value}"`);
+  return { from, to };
+}
