@@ -74,7 +74,7 @@ export interface Alert {
   sent: AlertDelivery[];
 }
 
-export type AlertChannelKind = 'ntfy' | 'webhook';
+export type AlertChannelKind = 'ntfy' | 'webhook' | 'mqtt' | 'email';
 
 export interface AlertChannel {
   kind: AlertChannelKind;
