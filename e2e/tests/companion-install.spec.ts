@@ -92,7 +92,9 @@ test('the installed package runs compiled JavaScript only, with both web apps be
     '@fastify/http-proxy',
     '@fastify/websocket',
     'fastify',
+    'mqtt',
     'node-sqlite3-wasm',
+    'nodemailer',
     'ws',
   ]);
 });
