@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACK_TIMEOUT_MS,
+  blocked,
   restoreStep,
+  SETTLE_MS,
   step,
   type ControlMemory,
   type ControlSettings,
@@ -100,14 +102,22 @@ describe('the zero-export decision', () => {
   });
 
   it('sends at most one command per inverter per interval, and never below 5 s', () => {
+    const slow = { ...SETTINGS, intervalMs: 20_000 };
+    const first = step(fresh(), input(-600, [view('a', 800, 400), view('b', 1600, 800)]), slow);
+    const acked = [view('a', 800, 200), view('b', 1600, 400)];
+    expect(step(first.memory, input(-300, acked, T0 + 19_999), slow).commands).toEqual([]);
+    expect(step(first.memory, input(-300, acked, T0 + 20_000), slow).commands).not.toEqual([]);
+    const track = { beforeW: 800, last: { watts: 200, sentAt: T0, status: 'ok' as const } };
+    expect(blocked(track, T0 + 4_999, 1000)).toBe('interval');
+    expect(blocked(track, T0 + 5_000, 1000)).toBeUndefined();
+  });
+
+  it('waits until the last limits can show on the meter before it corrects again', () => {
     const first = step(fresh(), input(-600, [view('a', 800, 400), view('b', 1600, 800)]), SETTINGS);
     const acked = [view('a', 800, 200), view('b', 1600, 400)];
-    expect(step(first.memory, input(-300, acked, T0 + 9_999), SETTINGS).commands).toEqual([]);
-    expect(step(first.memory, input(-300, acked, T0 + 10_000), SETTINGS).commands).not.toEqual([]);
-    const fast = { ...SETTINGS, intervalMs: 1000 };
-    const quick = step(fresh(), input(-600, [view('a', 800, 400), view('b', 1600, 800)]), fast);
-    expect(step(quick.memory, input(-300, acked, T0 + 4_999), fast).commands).toEqual([]);
-    expect(step(quick.memory, input(-300, acked, T0 + 5_000), fast).commands).not.toEqual([]);
+    const early = step(first.memory, input(-300, acked, T0 + SETTLE_MS - 1 + 500), SETTINGS);
+    expect(early).toMatchObject({ commands: [], state: 'waiting' });
+    expect(step(first.memory, input(-300, acked, T0 + SETTLE_MS + 500), SETTINGS).commands).not.toEqual([]);
   });
 
   it('never sends the same limit twice in a row', () => {
@@ -136,7 +146,7 @@ describe('the zero-export decision', () => {
     const memory: ControlMemory = {
       fallback: false,
       inverters: {
-        a: { beforeW: 800, last: { watts: 300, sentAt: T0 - 2000, status: 'pending' } },
+        a: { beforeW: 800, last: { watts: 300, sentAt: T0 - SETTLE_MS - 1000, status: 'pending' } },
         b: { beforeW: 1600, last: undefined },
       },
     };
@@ -180,8 +190,8 @@ describe('the zero-export decision', () => {
     const memory: ControlMemory = {
       fallback: false,
       inverters: {
-        a: { beforeW: 800, last: { watts: 100, sentAt: T0 - 11_000, status: 'ok' } },
-        b: { beforeW: 1600, last: { watts: 200, sentAt: T0 - 11_000, status: 'ok' } },
+        a: { beforeW: 800, last: { watts: 100, sentAt: T0 - 12_000, status: 'ok' } },
+        b: { beforeW: 1600, last: { watts: 200, sentAt: T0 - 12_000, status: 'ok' } },
       },
     };
     // The DTU still reports the old 1200 W; the meter already sees the house at 300 + 100 W.

@@ -42,6 +42,8 @@ const RESTORE_DEADLINE_MS = ACK_TIMEOUT_MS + 30_000;
 /** /api/limit/status is read at least this often, and after every command until its answer. */
 const STATUS_EVERY_MS = 30_000;
 const KEPT_COMMANDS = 50;
+/** How long the first step waits for every controlled inverter's live data. */
+const LIVE_WAIT_MS = 15_000;
 
 interface Live {
   reachable: boolean;
@@ -58,6 +60,7 @@ export class ControlRunner {
   readonly commands: ControlCommand[] = [];
   private status: LimitStatusMap | undefined;
   private statusAt = 0;
+  private learntAt = 0;
   private readonly live = new Map<string, Live>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -181,6 +184,7 @@ export class ControlRunner {
     }
     if (Object.keys(inverters).length === 0) return;
     this.memory = { fallback: false, inverters };
+    this.learntAt = this.now();
     this.state = 'in-band';
     const list = Object.entries(inverters).map(([serial, track]) => `${serial} (${track.beforeW} W)`);
     this.log(`Zero export controls ${list.join(', ')}`);
@@ -194,6 +198,13 @@ export class ControlRunner {
     const now = this.now();
     if (this.state === 'starting') return this.learnLimits();
     if (this.paused) return;
+    // The device pushes an unchanged inverter only every 10 s: without its output the first
+    // step would leave it out of the sum.
+    if (
+      now - this.learntAt < LIVE_WAIT_MS &&
+      Object.keys(this.memory.inverters).some((s) => !this.live.has(s))
+    )
+      return;
     if (this.pending() || now - this.statusAt >= STATUS_EVERY_MS) await this.readStatus();
     const result = step(
       this.memory,

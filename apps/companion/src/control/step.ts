@@ -6,7 +6,8 @@
  * - no command to an inverter whose last one is unconfirmed (until Ok or Failure, at most
  *   ACK_TIMEOUT_MS), none within the interval after its last one, never the same limit
  *   twice in a row;
- * - nothing while the grid power is inside the band around the target;
+ * - nothing while the grid power is inside the band around the target, nor while the last
+ *   limits may not show on the meter yet (SETTLE_MS);
  * - inverters that are unreachable or asleep are skipped, their share goes to the others;
  * - a stale meter switches to the fallback limits (one log line) and back (one line).
  */
@@ -18,10 +19,11 @@ export const ACK_TIMEOUT_MS = 30_000;
 /** The shortest interval between two commands to one inverter. */
 export const MIN_INTERVAL_MS = 5000;
 /**
- * How long after a command the inverter's reported output still shows the time before it
- * (the inverter moves 2-6 s after hearing it and ramps; the DTU polls every few seconds).
+ * How long after a command the meter and the inverter's reported output may still show the
+ * time before it: the inverter moves some seconds after hearing it (2-6 s in the emulator's
+ * model) and ramps (a full swing in 5 s at 20 % of its rating a second).
  */
-export const SETTLE_MS = 12_000;
+export const SETTLE_MS = 11_000;
 
 export interface ControlSettings {
   /** W, positive: import a little rather than ever export. */
@@ -140,6 +142,13 @@ export function expectedOutput(view: InverterView, track: InverterTrack): number
   return Math.min(output, last.watts);
 }
 
+/** Whether a limit sent less than SETTLE_MS before `at` may not be on the meter yet. */
+export function settling(memory: ControlMemory, at: number): boolean {
+  return Object.values(memory.inverters).some(
+    ({ last }) => last && (last.status === 'pending' || last.status === 'ok') && at < last.sentAt + SETTLE_MS,
+  );
+}
+
 /** The commands that bring `wanted` (W per serial) to the inverters free to take one. */
 function send(
   wanted: ReadonlyMap<string, number>,
@@ -210,6 +219,9 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   }
   const error = input.reading!.powerW - settings.targetW;
   if (Math.abs(error) <= settings.bandW) return { memory: next, commands: [], state: 'in-band', log };
+  // A reading taken before the last limits could show on the meter would ask for the same
+  // correction again: the inverters would overshoot, then swing back.
+  if (settling(next, input.reading!.at)) return { memory: next, commands: [], state: 'waiting', log };
 
   // Production wanted = production now + (grid - target); the inverters that must wait keep
   // what they are expected to make, the others share the rest by rated power.
