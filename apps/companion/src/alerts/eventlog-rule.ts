@@ -5,27 +5,39 @@
  * which ends when the entry ends (`end_time` set) or leaves the log. An entry that is over
  * when first seen (most are: a grid disconnection of a second) is stored as ended and told
  * once, with no second message for its end.
+ *
+ * The DTU fetches an inverter's log in its own time (after its own start, after the
+ * inverter wakes), so the first reading may come before the old entries do: an entry is
+ * told only if it began after that first reading (on its clock, less a margin for the
+ * inverter's) and is not in the future (an entry of yesterday, whose time of day is later).
  */
 import type { EventLogEntry } from '@opendtu/api';
-import { alertKey, type Finding } from './rules';
+import { alertKey, MINUTE_MS, type Finding } from './rules';
+
+/** How far an inverter's clock may be off the device's. */
+const CLOCK_MARGIN_MS = 10 * MINUTE_MS;
 
 export interface EventLogSeen {
   /** The entries' keys ever read from this inverter's log. */
   known: Set<string>;
+  /** Device time of the first reading. */
+  from: number;
 }
 
 /** An entry's identity in the log: its message and its start (seconds since local midnight). */
 export const entryPart = (entry: EventLogEntry): string => `${entry.message_id}@${entry.start_time}`;
 
 /**
- * Judges one reading of an inverter's log. `midnight` is the device's local midnight of
- * today (entries' times count from it); `openKeys` the keys of this inverter's open
- * event log alerts. Answers the new entries as findings and the open alerts to resolve.
+ * Judges one reading of an inverter's log at device time `now`. `midnight` is the device's
+ * local midnight of today (entries' times count from it); `openKeys` the keys of this
+ * inverter's open event log alerts. Answers the new entries as findings and the open
+ * alerts to resolve.
  */
 export function judgeEventLog(
   seen: EventLogSeen | undefined,
   inverter: { serial: string; name: string },
   entries: readonly EventLogEntry[],
+  now: number,
   midnight: number,
   openKeys: readonly string[],
   enabled: boolean,
@@ -38,20 +50,22 @@ export function judgeEventLog(
   const cleared = openKeys.filter((key) => !active.has(key));
   const standing: Finding[] = [];
   const known = seen?.known ?? new Set<string>();
+  const from = seen?.from ?? now;
   for (const entry of entries) {
     const part = entryPart(entry);
     if (known.has(part)) continue;
     known.add(part);
-    if (!seen || !enabled) continue;
+    const since = midnight + entry.start_time * 1000;
+    if (!seen || !enabled || since < from - CLOCK_MARGIN_MS || since > now + CLOCK_MARGIN_MS) continue;
     standing.push({
       key: alertKey('eventlog', inverter.serial, part),
       rule: 'eventlog',
       inverter,
-      since: midnight + entry.start_time * 1000,
+      since,
       reason: 'entry',
       detail: { what: entry.message, value: entry.message_id },
       ...(entry.end_time === 0 ? {} : { over: midnight + entry.end_time * 1000 }),
     });
   }
-  return { seen: { known }, standing, cleared };
+  return { seen: { known, from }, standing, cleared };
 }

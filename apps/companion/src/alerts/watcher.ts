@@ -338,10 +338,16 @@ export class AlertWatcher {
         seen,
         { serial: inverter.serial, name: inverter.name },
         entries,
+        deviceNow,
         clock.dayBounds(clock.day(deviceNow))[0],
         [...this.open.keys()].filter((key) => key.startsWith(prefix)),
         true,
       );
+      if (!seen)
+        this.context.log(
+          `Alerts: the event log of ${inverter.name} holds ${entries.length} entries from before (not told)`,
+          'debug',
+        );
       this.eventLogs.set(inverter.serial, verdict.seen);
       this.found.push({ standing: verdict.standing, cleared: verdict.cleared });
     }
