@@ -20,6 +20,7 @@ import {
 
 const SPEED = 60;
 const HOUSE = '116491234568';
+const GARAGE = '114181234569';
 const rules = DEFAULT_ALERT_SETTINGS.rules;
 /** Three device minutes for the timed rules; the event log read every device minute. */
 const SETTINGS: AlertSettings = {
@@ -115,5 +116,103 @@ describe('alert rules against the virtual DTU', () => {
     expect(told('eventlog', 'resolved')).toEqual([]);
     expect(told('eventlog')).toHaveLength(1);
     expect(told('command-failed')).toHaveLength(1);
+  }, 150_000);
+
+  it('tells the InfluxDB target failing and inverters hotter than set, and when the target takes again', async () => {
+    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', String(SPEED)]);
+    cleanups.push(() => dtu.remove());
+    const port = await freePort();
+    const receiver = new Receiver(port);
+    await receiver.start();
+    cleanups.push(() => receiver.stop());
+    const influxPort = await freePort();
+    const influx = new Receiver(influxPort);
+    cleanups.push(() => influx.stop());
+    const only = Object.fromEntries(
+      Object.values(rules).map((rule) => [rule.rule, { ...rule, enabled: false }]),
+    ) as AlertSettings['rules'];
+    only['influx-failing'] = { ...rules['influx-failing'], minutes: 2 };
+    // Any inverter at noon is warmer than 20 °C.
+    only['inverter-hot'] = { ...rules['inverter-hot'], enabled: true, minutes: 2, threshold: 20 };
+    const server = await startCompanion(dtu.url, {
+      speed: SPEED,
+      influxUrl: new URL(`http://127.0.0.1:${influxPort}/write`),
+      alertChannels: [parseChannel(`http://127.0.0.1:${port}/hook`)],
+      alertSettings: { ...SETTINGS, rules: only },
+      alertRetryMaxMs: 300,
+    });
+    cleanups.push(() => server.close());
+    const bodies = () => receiver.at('/hook').map((request) => JSON.parse(request.body) as AlertWebhookBody);
+    const told = (rule: string, event = 'raised') =>
+      bodies().filter((body) => body.event === event && body.alert?.rule === rule);
+
+    await until(
+      () => told('influx-failing').length > 0 && told('inverter-hot').length === 3,
+      60_000,
+      'the alerts',
+    );
+    expect(told('influx-failing')[0]!.text).toMatch(/InfluxDB target has taken no samples since/);
+    expect(
+      told('inverter-hot')
+        .map((body) => body.alert!.inverter!.serial)
+        .sort(),
+    ).toEqual(['114181234569', '116491234568', '138291234567']);
+    await influx.start();
+    await until(() => told('influx-failing', 'resolved').length > 0, 60_000, 'the target back');
+    expect(influx.received.length).toBeGreaterThan(0);
+    expect(told('influx-failing')).toHaveLength(1);
+  }, 150_000);
+
+  it('holds messages in quiet hours and sends them at their end, then reminds while the alert stands', async () => {
+    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', String(SPEED)]);
+    cleanups.push(() => dtu.remove());
+    const port = await freePort();
+    const receiver = new Receiver(port);
+    await receiver.start();
+    cleanups.push(() => receiver.stop());
+    const only = Object.fromEntries(
+      Object.values(rules).map((rule) => [
+        rule.rule,
+        { ...rule, enabled: rule.rule === 'inverter-silent', minutes: 2 },
+      ]),
+    ) as AlertSettings['rules'];
+    const server = await startCompanion(dtu.url, {
+      speed: SPEED,
+      alertChannels: [parseChannel(`http://127.0.0.1:${port}/hook`)],
+      alertSettings: {
+        ...SETTINGS,
+        rules: only,
+        quietHours: { from: 11 * 60, to: 12 * 60 + 20 },
+        reminderHours: 0.25,
+      },
+      alertRetryMaxMs: 300,
+    });
+    cleanups.push(() => server.close());
+    const alerts = async () =>
+      (await call(`${server.url}/companion/api/alerts`, { auth: ADMIN_AUTH })).body as AlertsAnswer;
+    const deviceMinute = async (): Promise<number> => {
+      const status = (await call(`${server.url}/api/ntp/status`)).body as { ntp_localtime: string };
+      const [, hour, minute] = / (\d\d):(\d\d):\d\d$/.exec(status.ntp_localtime)!;
+      return Number(hour) * 60 + Number(minute);
+    };
+    await until(async () => (await alerts()).daylight !== null, 15_000, 'the device sun times');
+    expect((await alerts()).quiet_hours).toEqual({ from: '11:00', to: '12:20' });
+    expect((await fault(dtu, { fault: 'inverter-silent', serial: GARAGE })).status).toBe(200);
+
+    await until(async () => (await alerts()).open.length > 0, 30_000, 'the alert stored');
+    const stored = (await alerts()).open[0]!;
+    if ((await deviceMinute()) < 12 * 60 + 19) {
+      // Raised and stored, its message waiting (not failing) for the end of the quiet hours.
+      expect(receiver.received).toEqual([]);
+      expect(stored.sent).toMatchObject([{ event: 'raised', sent: null, attempts: 0 }]);
+    }
+    await until(() => receiver.received.length > 0, 60_000, 'the message after the quiet hours');
+    expect(await deviceMinute()).toBeGreaterThanOrEqual(12 * 60 + 20);
+    const bodies = () => receiver.at('/hook').map((request) => JSON.parse(request.body) as AlertWebhookBody);
+    expect(bodies()[0]).toMatchObject({ event: 'raised', alert: { id: stored.id } });
+
+    await until(() => bodies().length >= 2, 60_000, 'the reminder');
+    expect(bodies()[1]).toMatchObject({ event: 'raised', alert: { id: stored.id, ended: null } });
+    expect(bodies()[1]!.title).toMatch(/^OpenDTU: still: /);
   }, 150_000);
 });
