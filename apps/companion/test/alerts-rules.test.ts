@@ -3,9 +3,13 @@
 // command made to fail and an event log entry added through the emulator's faults, and a
 // local webhook receiver.
 import type { AlertsAnswer, AlertWebhookBody } from '@opendtu/api';
+import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseChannel } from '../src/alerts/channels';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../src/alerts/rules';
+import { startDay } from '../src/recorder/day-energy';
+import { HistoryStore } from '../src/recorder/db/history-store';
+import { openDatabase } from '../src/recorder/db/open';
 import { Receiver } from './alerts-receiver';
 import {
   ADMIN_AUTH,
@@ -14,6 +18,7 @@ import {
   postData,
   startCompanion,
   startDevice,
+  tempDir,
   until,
   type TestDevice,
 } from './helpers';
@@ -161,6 +166,46 @@ describe('alert rules against the virtual DTU', () => {
     await until(() => told('influx-failing', 'resolved').length > 0, 60_000, 'the target back');
     expect(influx.received.length).toBeGreaterThan(0);
     expect(told('influx-failing')).toHaveLength(1);
+  }, 150_000);
+
+  it("tells yesterday's weak energy in the morning from what the history database recorded", async () => {
+    const dataDir = await tempDir('alerts-energy');
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // Fifteen recorded days: fourteen of 5 kWh, then yesterday's 1.2 kWh.
+    const connection = openDatabase(dataDir);
+    const history = new HistoryStore(connection);
+    const inv = history.inverterId(GARAGE, 'Garage HM-800', ['Garage left', 'Garage right']);
+    for (let date = 6; date <= 20; date += 1) {
+      const day = `2026-06-${String(date).padStart(2, '0')}`;
+      history.saveDay(inv, startDay(day, undefined), date === 20 ? 1200 : 5000);
+    }
+    connection.close();
+    const dtu = await startDevice(['--time', '2026-06-21T10:00', '--speed', String(SPEED)]);
+    cleanups.push(() => dtu.remove());
+    const port = await freePort();
+    const receiver = new Receiver(port);
+    await receiver.start();
+    cleanups.push(() => receiver.stop());
+    const only = Object.fromEntries(
+      Object.values(rules).map((rule) => [rule.rule, { ...rule, enabled: rule.rule === 'energy-low' }]),
+    ) as AlertSettings['rules'];
+    const server = await startCompanion(dtu.url, {
+      speed: SPEED,
+      dataDir,
+      alertChannels: [parseChannel(`http://127.0.0.1:${port}/hook`)],
+      alertSettings: { ...SETTINGS, rules: only },
+      alertRetryMaxMs: 300,
+    });
+    cleanups.push(() => server.close());
+    await until(() => receiver.received.length > 0, 30_000, 'the energy alert');
+    const body = JSON.parse(receiver.received[0]!.body) as AlertWebhookBody;
+    expect(body).toMatchObject({
+      event: 'raised',
+      alert: { rule: 'energy-low', inverter: null, ended: null },
+    });
+    expect(body.text).toBe(
+      'Yesterday (2026-06-20) the plant made 1.20 kWh, 24 % of the median of the 14 days before.',
+    );
   }, 150_000);
 
   it('holds messages in quiet hours and sends them at their end, then reminds while the alert stands', async () => {
