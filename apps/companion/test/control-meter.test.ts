@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { maskedMeter, parseMeterSpec, powerAt } from '../src/control/meter';
 import { isFresh, MeterSource } from '../src/control/meter-source';
 import { parseControlOptions, type ControlOptionName } from '../src/control/options';
+import { parseCli } from '../src/cli';
 import { until } from './helpers';
 
 describe('the meter as the owner names it', () => {
@@ -141,6 +142,30 @@ describe('the control options', () => {
     expect(() => parse({ 'control-target': '30' })).toThrow('--control-target needs --control-meter');
     expect(() => parse({ 'control-meter': 'http://m/x' })).toThrow(
       /^--control-meter: say where the power is/,
+    );
+  });
+});
+
+describe('the control options as the server reads them', () => {
+  const cli = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    const options = parseCli(['--device', 'http://192.168.1.50', ...argv], { env, demo: false });
+    if (typeof options === 'string') throw new Error(options);
+    return options.control;
+  };
+
+  it('takes them from flags and the environment, the flag first', () => {
+    expect(cli([])).toBeUndefined();
+    expect(
+      cli(['--control-meter', 'shelly-pro-3em:http://192.168.1.60', '--control-target', '30'], {
+        OPENDTU_CONTROL_TARGET: '10',
+        OPENDTU_CONTROL_BAND: '15',
+      }),
+    ).toMatchObject({ targetW: 30, bandW: 15, meter: { kind: 'shelly-pro-3em' } });
+  });
+
+  it('names a wrong one as it was given', () => {
+    expect(() => cli(['--control-meter', 'shelly-3em:http://m'], { OPENDTU_CONTROL_INTERVAL: '2' })).toThrow(
+      'OPENDTU_CONTROL_INTERVAL must be a number from 5 to 3600, got "2"',
     );
   });
 });

@@ -26,6 +26,7 @@ const view = (
   producing: true,
   outputW,
   outputAt: T0 - 1000,
+  limitW: undefined,
   setStatus: 'Ok',
   ...more,
 });
@@ -132,6 +133,19 @@ describe('the zero-export decision', () => {
     const result = step(memory, input(400, [view('a', 800, 800), view('b', 1600, 1600)]), SETTINGS);
     expect(result.commands).toEqual([]);
     expect(result.state).toBe('following');
+  });
+
+  it('sends the same limit again only to an inverter that shows it lost it (it restarted)', () => {
+    const memory: ControlMemory = {
+      fallback: false,
+      inverters: { a: { beforeW: 800, last: { watts: 800, sentAt: T0 - 60_000, status: 'ok' } } },
+    };
+    // The house takes 400 W more than the inverter makes: its full 800 W is wanted again.
+    const holding = [view('a', 800, 400, { limitW: 800 })];
+    expect(step(memory, input(400, holding), SETTINGS).commands).toEqual([]);
+    // It restarted in between and holds its own persistent 400 W: the limit must go again.
+    const restarted = [view('a', 800, 400, { limitW: 400 })];
+    expect(step(memory, input(400, restarted), SETTINGS).commands).toEqual([{ serial: 'a', watts: 800 }]);
   });
 
   it('skips an unreachable or sleeping inverter and gives its share to the others', () => {

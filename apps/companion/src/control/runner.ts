@@ -50,6 +50,7 @@ interface Live {
   producing: boolean;
   outputW: number | undefined;
   outputAt: number;
+  limitW: number | undefined;
 }
 
 export class ControlRunner {
@@ -61,6 +62,7 @@ export class ControlRunner {
   private status: LimitStatusMap | undefined;
   private statusAt = 0;
   private learntAt = 0;
+  private refusalSaid = false;
   private readonly live = new Map<string, Live>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -130,6 +132,7 @@ export class ControlRunner {
         producing: inverter.producing,
         outputW: liveValue(ac, 'Power'),
         outputAt: arrival - inverter.data_age_ms,
+        limitW: inverter.limit_absolute >= 0 ? inverter.limit_absolute : undefined,
       });
     }
   }
@@ -144,6 +147,7 @@ export class ControlRunner {
       producing: live?.producing ?? false,
       outputW: live?.outputW,
       outputAt: live?.outputAt,
+      limitW: live?.limitW,
       setStatus: status?.limit_set_status,
     };
   }
@@ -237,6 +241,10 @@ export class ControlRunner {
           'server',
         );
         taken = (answer.json as { type?: string } | undefined)?.type === 'success';
+        if (answer.status === 401 && !this.refusalSaid) {
+          this.refusalSaid = true;
+          this.log('Zero export: the device refuses limits without its admin password (--password)', 'warn');
+        }
       } catch {
         taken = false;
       }

@@ -5,7 +5,7 @@
  * - only absolute non-persistent limits are ever sent (the runner sends limit_type 0);
  * - no command to an inverter whose last one is unconfirmed (until Ok or Failure, at most
  *   ACK_TIMEOUT_MS), none within the interval after its last one, never the same limit
- *   twice in a row;
+ *   twice in a row (unless the inverter shows it lost it: it restarted);
  * - nothing while the grid power is inside the band around the target, nor while the last
  *   limits may not show on the meter yet (SETTLE_MS);
  * - inverters that are unreachable or asleep are skipped, their share goes to the others;
@@ -47,6 +47,8 @@ export interface InverterView {
   outputW: number | undefined;
   /** When those statistics were taken (this machine's ms). */
   outputAt: number | undefined;
+  /** The limit the inverter reports it holds (`limit_absolute` of its live data), W. */
+  limitW: number | undefined;
   /** `limit_set_status` of the latest /api/limit/status read after the last command. */
   setStatus: SetStatus | undefined;
 }
@@ -149,10 +151,24 @@ export function settling(memory: ControlMemory, at: number): boolean {
   );
 }
 
+/**
+ * Whether the inverter reports a limit other than the last one it confirmed, in statistics
+ * taken after that one settled: it restarted (a non-persistent limit is forgotten then) or
+ * someone else set one. Only then may the same limit go again.
+ */
+export function lostLimit(view: InverterView | undefined, track: InverterTrack): boolean {
+  const last = track.last;
+  if (!view || view.limitW === undefined || view.outputAt === undefined || last?.status !== 'ok')
+    return false;
+  if (view.outputAt < last.sentAt + SETTLE_MS) return false;
+  return Math.abs(view.limitW - last.watts) > Math.max(2, view.maxPower * 0.01);
+}
+
 /** The commands that bring `wanted` (W per serial) to the inverters free to take one. */
 function send(
   wanted: ReadonlyMap<string, number>,
   memory: ControlMemory,
+  views: readonly InverterView[],
   now: number,
   settings: ControlSettings,
 ): LimitCommand[] {
@@ -160,7 +176,8 @@ function send(
   for (const [serial, watts] of wanted) {
     const track = memory.inverters[serial]!;
     if (blocked(track, now, settings.intervalMs)) continue;
-    if (track.last?.watts === watts) continue;
+    const view = views.find((v) => v.serial === serial);
+    if (track.last?.watts === watts && !lostLimit(view, track)) continue;
     commands.push({ serial, watts });
   }
   return commands;
@@ -196,7 +213,7 @@ function fallbackStep(
     settings.fallback === 'before'
       ? new Map(views.map((view) => [view.serial, memory.inverters[view.serial]!.beforeW]))
       : shareByRating(settings.fallback, views);
-  return send(wanted, memory, now, settings);
+  return send(wanted, memory, views, now, settings);
 }
 
 export function step(memory: ControlMemory, input: StepInput, settings: ControlSettings): StepResult {
@@ -233,7 +250,7 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   const held = views
     .filter((view) => !free.includes(view))
     .reduce((s, view) => s + expected.get(view.serial)!, 0);
-  const commands = free.length ? send(shareByRating(total - held, free), next, now, settings) : [];
+  const commands = free.length ? send(shareByRating(total - held, free), next, free, now, settings) : [];
   return {
     memory: recordSent(next, commands, now),
     commands,
