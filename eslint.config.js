@@ -16,7 +16,7 @@ const FEATURES = readdirSync(new URL(`${WEB}/features`, import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => `${WEB}/features/${entry.name}`);
 
-const LAYERS = {
+export const LAYERS = {
   // e2e, bench and scripts drive the whole project and may import anything.
   repo: [
     { name: 'the apps', apart: true, paths: ['apps/emulator', 'apps/companion', 'apps/web'] },
@@ -69,6 +69,10 @@ const LAYERS = {
         'restore-command.ts',
         'config',
         'alerts/alerts.ts',
+        'alerts/options.ts',
+        'alerts/option-names.ts',
+        'control/control.ts',
+        'control/options.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -81,6 +85,7 @@ const LAYERS = {
         'live/tickets.ts',
         'ops',
         'alerts/routes.ts',
+        'control/routes.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -90,13 +95,20 @@ const LAYERS = {
         'device',
         'influx',
         'live/upstream.ts',
-        ...['watcher', 'rules', 'outbox', 'channels', 'messages'].map((name) => `alerts/${name}.ts`),
+        'alerts/channels',
+        ...[
+          ...['watcher', 'rules', 'outbox', 'channels', 'messages', 'quiet-hours', 'device-reads'],
+          ...['command-rule', 'energy-rule', 'eventlog-rule', 'string-rule', 'threshold-rules'],
+        ].map((name) => `alerts/${name}.ts`),
+        ...['runner', 'step', 'meter', 'meter-source'].map((name) => `control/${name}.ts`),
       ].map((path) => `${COMPANION}/${path}`),
     },
     { name: 'storage', paths: [`${COMPANION}/recorder/db`, `${COMPANION}/alerts/alert-store.ts`] },
     {
       name: 'the recorded values and the log',
-      paths: ['recorder/sample.ts', 'recorder/day-energy.ts', 'log.ts'].map((path) => `${COMPANION}/${path}`),
+      paths: ['recorder/sample.ts', 'recorder/day-energy.ts', 'log.ts', 'mqtt-module.ts'].map(
+        (path) => `${COMPANION}/${path}`,
+      ),
     },
   ],
 };

@@ -1,12 +1,14 @@
 // The layer rules of eslint.config.js, run through ESLint itself on snippets placed at real
 // paths of the project: an import that goes up a layer, sideways between features or apps,
 // or round in a cycle is an error; one that goes down is not.
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LAYERS } from '../eslint.config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONFIG = join(ROOT, 'eslint.config.js');
@@ -79,5 +81,23 @@ describe('import direction (eslint.config.js)', { timeout: 60_000 }, () => {
       expect(await rules('a.ts')).toEqual(['import-x/no-cycle']);
       expect(await rules('c.ts')).toEqual([]);
     });
+  });
+
+  // A file no layer names is free to import anything: a new folder must be placed.
+  it.each([
+    ['companion', 'apps/companion/src'],
+    ['emulator', 'apps/emulator/src'],
+  ])('places every source file of the %s in one layer', (stack, root) => {
+    const files = readdirSync(join(ROOT, root), { recursive: true })
+      .map((file) => `${root}/${file}`.replaceAll('\\', '/'))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'));
+    const layersOf = (file) =>
+      LAYERS[stack]
+        .filter((layer) => layer.paths.some((path) => file === path || file.startsWith(`${path}/`)))
+        .map((layer) => layer.name);
+    const misplaced = files
+      .map((file) => [file, layersOf(file)])
+      .filter(([, layers]) => layers.length !== 1);
+    expect(misplaced).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import type { AlertTestAnswer } from '@opendtu/api';
 import { launchProcess, type LaunchedProcess } from '../../packages/server-kit/src/launch-process';
 import { startEmulator, type RunningEmulator } from '../support/emulator';
 
@@ -62,7 +63,12 @@ test.beforeAll(async () => {
   companion = await launchProcess({
     name: 'installed companion',
     command: join(prefix, 'node_modules', '.bin', 'opendtu-companion'),
-    args: ['--device', emulator.url, '--port', '0', '--host', '127.0.0.1', '--data', dataDir],
+    args: [
+      ...['--device', emulator.url, '--port', '0', '--host', '127.0.0.1', '--data', dataDir],
+      // Nobody listens on port 9: the channels' code runs and finds the receivers down.
+      ...['--alert-url', 'mqtt://127.0.0.1:9/opendtu-alerts'],
+      ...['--alert-url', 'smtp://me%40example.org:secret@127.0.0.1:9?to=owner@example.org'],
+    ],
     env: ownerEnv,
     cwd: prefix,
   });
@@ -92,10 +98,22 @@ test('the installed package runs compiled JavaScript only, with both web apps be
     '@fastify/http-proxy',
     '@fastify/websocket',
     'fastify',
-    'mqtt',
     'node-sqlite3-wasm',
-    'nodemailer',
     'ws',
+  ]);
+});
+
+test('the MQTT and e-mail channels, compiled into the file, reach for their receivers', async ({
+  request,
+}) => {
+  const answer = await request.post(`${companion.url}/companion/api/alerts/test`, {
+    headers: { authorization: `Basic ${Buffer.from('admin:openDTU42').toString('base64')}` },
+  });
+  expect(answer.status()).toBe(200);
+  const { results } = (await answer.json()) as AlertTestAnswer;
+  expect(results.map((result) => [result.channel.split(':')[0], result.ok, result.answer])).toEqual([
+    ['mqtt', false, expect.stringMatching(/ECONNREFUSED/)],
+    ['smtp', false, expect.stringMatching(/ECONNREFUSED/)],
   ]);
 });
 

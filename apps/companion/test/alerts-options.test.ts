@@ -61,8 +61,11 @@ describe('alert options', () => {
     expect(refusal(['--alert-url', 'ntfy://u:hidden@ntfy.sh/'])).toBe(
       '--alert-url: ntfy://u:****@ntfy.sh/ needs one topic after the host (letters, digits, _ and -, up to 64), e.g. ntfy://ntfy.sh/my-plant',
     );
-    expect(refusal([], { OPENDTU_ALERT_URL: 'smtp://mail.example' })).toMatch(
-      /^OPENDTU_ALERT_URL: smtp:\/\/mail.example: "smtp:\/\/" is not a channel of this release/,
+    expect(refusal([], { OPENDTU_ALERT_URL: 'smtp://mail.example' })).toBe(
+      'OPENDTU_ALERT_URL: smtp://mail.example needs to=<address>, e.g. smtp://user:pass@mail.example:587?to=me@example.org',
+    );
+    expect(refusal([], { OPENDTU_ALERT_URL: 'gopher://mail.example/x' })).toMatch(
+      /^OPENDTU_ALERT_URL: gopher:\/\/mail.example\/x: "gopher:\/\/" is not a channel; use ntfy:\/\//,
     );
     expect(refusal(['--alert-dtu-minutes', 'soon'])).toMatch(/--alert-dtu-minutes must be a number/);
   });

@@ -4,7 +4,8 @@
  * answer, an error status, no power in the answer, the broker away) is noted at once;
  * whether that makes the reading stale is the controller's rule (`isFresh`).
  */
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { loadMqtt } from '../mqtt-module';
 import { parseMeterBody, powerAt, type MeterSpec } from './meter';
 
 export interface MeterReading {
@@ -42,7 +43,7 @@ export class MeterSource {
 
   start(): void {
     this.stopped = false;
-    if (this.spec.kind === 'mqtt') this.listen();
+    if (this.spec.kind === 'mqtt') void this.listen();
     else void this.poll();
   }
 
@@ -82,8 +83,10 @@ export class MeterSource {
     if (!this.stopped) this.timer = setTimeout(() => void this.poll(), this.pollMs);
   }
 
-  private listen(): void {
+  private async listen(): Promise<void> {
     const topic = this.spec.topic!;
+    const mqtt = await loadMqtt();
+    if (this.stopped) return;
     const client = mqtt.connect(this.spec.url.href, {
       clientId: `opendtu-companion-meter-${process.pid}`,
       username: this.spec.username,

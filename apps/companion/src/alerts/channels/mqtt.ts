@@ -16,7 +16,8 @@
  * is whole again without waiting for the next alert.
  */
 import { randomBytes } from 'node:crypto';
-import mqtt, { type IClientPublishOptions, type MqttClient } from 'mqtt';
+import type { IClientPublishOptions, MqttClient } from 'mqtt';
+import { loadMqtt, type MqttModule } from '../../mqtt-module';
 import {
   ChannelUrlError,
   reasonOf,
@@ -169,6 +170,8 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 /** One channel's connection to its broker. */
 export class MqttLink {
   private client: MqttClient | undefined;
+  /** Closed by the server: a start still loading mqtt.js does not connect. */
+  private closed = false;
   private lastError: string | undefined;
   /** The republication after the last connect: messages wait for it, to stay in order. */
   private synced: Promise<void> = Promise.resolve();
@@ -183,10 +186,13 @@ export class MqttLink {
   /** Connects (and keeps reconnecting); every state `states` tells is published again at each connect. */
   start(states: StatesNow): void {
     this.states = states;
-    this.connect();
+    this.closed = false;
+    void loadMqtt().then((mqtt) => {
+      if (!this.closed) this.connect(mqtt);
+    });
   }
 
-  private connect(): MqttClient {
+  private connect(mqtt: MqttModule): MqttClient {
     if (this.client) return this.client;
     const client = mqtt.connect(this.target.broker.href, {
       username: this.target.username,
@@ -255,7 +261,8 @@ export class MqttLink {
 
   /** Publishes the delivery and waits for every PUBACK; never throws. */
   async send(delivery: Delivery, timeoutMs: number): Promise<ReceiverAnswer> {
-    const client = this.connect();
+    this.closed = false;
+    const client = this.connect(await loadMqtt());
     try {
       if (!client.connected) await this.nextConnect(client, timeoutMs);
       await within(this.synced, timeoutMs, 'timeout');
@@ -299,6 +306,7 @@ export class MqttLink {
   async close(): Promise<void> {
     const client = this.client;
     this.client = undefined;
+    this.closed = true;
     if (!client) return;
     if (client.connected)
       await within(

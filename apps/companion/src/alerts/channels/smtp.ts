@@ -6,7 +6,6 @@
  * that offers no STARTTLS on smtp:// gets the password in the clear, as any mail client would
  * send it: use smtps:// or a server with STARTTLS across any network that is not your own.
  */
-import nodemailer from 'nodemailer';
 import { ChannelUrlError, type Delivery, type ReceiverAnswer } from './common';
 
 export interface SmtpTarget {
@@ -61,6 +60,8 @@ export async function mailDelivery(
   delivery: Delivery,
   timeoutMs: number,
 ): Promise<ReceiverAnswer> {
+  // Loaded with the first e-mail: a server that sends none never holds it in memory.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: target.host,
     port: target.port,
