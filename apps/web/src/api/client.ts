@@ -158,6 +158,16 @@ export async function apiPost<T = ApiResponse>(
   return parse<T>(await send(path, { method: 'POST', body: form }, options), options);
 }
 
+/**
+ * POST to the companion server's own API (apps/companion), which reads JSON, not the
+ * device's form field; without `data` there is no body. A Blob body makes fetch send its
+ * type as the Content-Type, so `send` stays as the device needs it.
+ */
+export async function apiPostJson<T>(path: string, data?: unknown, options: RequestOptions = {}): Promise<T> {
+  const body = data === undefined ? null : new Blob([JSON.stringify(data)], { type: 'application/json' });
+  return parse<T>(await send(path, { method: 'POST', body }, options), options);
+}
+
 /** GET a file as it is stored (downloads, backups). */
 export async function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
   const response = await send(path, {}, options);
