@@ -86,6 +86,7 @@ export const LAYERS = {
         'ops',
         'alerts/routes.ts',
         'control/routes.ts',
+        'control/day.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {

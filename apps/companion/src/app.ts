@@ -173,7 +173,7 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     log,
     maxRetryMs: options.alertRetryMaxMs,
   });
-  const control = setUpControl(app, { config: options.control, link, upstream, access, log });
+  const control = setUpControl(app, { config: options.control, link, upstream, access, clock, log });
   registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
 
   let recheck: NodeJS.Timeout | undefined;

@@ -5,9 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
+import type { DeviceClock } from '../device/clock';
 import type { DeviceLink } from '../device/link';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
+import { ControlDay, registerControlDay, sampleControlDay } from './day';
+import { isFresh } from './meter-source';
 import { registerControl } from './routes';
 import { ControlRunner, type ControlConfig } from './runner';
 
@@ -17,6 +20,8 @@ export interface ControlContext {
   link: DeviceLink;
   upstream: UpstreamSocket;
   access: DeviceAccess;
+  /** The device's clock: the chart of the day is on it. */
+  clock: DeviceClock;
   log: LogLine;
 }
 
@@ -28,5 +33,25 @@ export function setUpControl(
   if (!config) return { start: () => undefined, stop: async () => undefined };
   const runner = new ControlRunner(config, context.link, context.upstream, context.log);
   registerControl(app, { runner, config, access: context.access });
-  return { start: () => runner.start(), stop: () => runner.stop() };
+  const day = new ControlDay();
+  registerControlDay(app, { day, access: context.access });
+  let stopSampling = (): void => undefined;
+  const read = () => {
+    const { latest, error } = runner.meter;
+    const held = Object.values(runner.memory.inverters).map((track) => track.last?.watts ?? track.beforeW);
+    return {
+      reading: isFresh(latest, error !== undefined, Date.now()) ? latest : undefined,
+      limitsW: held.length ? held.reduce((sum, w) => sum + w, 0) : null,
+    };
+  };
+  return {
+    start: () => {
+      runner.start();
+      stopSampling = sampleControlDay(day, context.clock, read, config.pollMs);
+    },
+    stop: () => {
+      stopSampling();
+      return runner.stop();
+    },
+  };
 }

@@ -11,7 +11,7 @@ import { isFresh } from './meter-source';
 import type { ControlConfig, ControlRunner } from './runner';
 
 /** Whether the request carries the admin's credentials; answers 401 or 503 itself if not. */
-async function admitted(
+export async function admitted(
   access: DeviceAccess,
   request: FastifyRequest,
   reply: FastifyReply,

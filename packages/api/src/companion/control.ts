@@ -79,3 +79,20 @@ export interface ControlAnswer {
 export interface ControlRequest {
   paused: boolean;
 }
+
+/**
+ * One minute of GET /companion/api/control/day: its start on the device's clock (epoch ms,
+ * as the recorder's points of /companion/api/power, so both draw on the same day), the
+ * meter's mean power in it (W; null without a fresh reading) and the sum of the limits the
+ * controller holds its inverters at by the minute's end (W; null before it knows them).
+ */
+export type ControlMinute = [t: number, meter_w: number | null, limits_w: number | null];
+
+/**
+ * GET /companion/api/control/day: the controller's last 24 hours, a minute a point, oldest
+ * first. Kept in memory only: a restart of the companion starts it afresh.
+ */
+export interface ControlDayAnswer {
+  columns: ['t', 'meter_w', 'limits_w'];
+  points: ControlMinute[];
+}
