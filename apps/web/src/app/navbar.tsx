@@ -5,6 +5,7 @@ import { useCapabilities } from '../api/firmware';
 import { useCompanion } from '../api/history';
 import { logout } from '../api/security';
 import { DropdownDivider, NavDropdown } from '../components/dropdown';
+import { AlertsNavItem } from '../features/alerts/alerts-nav-item';
 import { useI18n } from '../i18n/i18n-provider';
 import { COMPANION_ROUTES, ROUTES } from '../lib/route-paths';
 import { BrandIcon } from './brand-icon';
@@ -162,6 +163,15 @@ export function Navbar() {
               </NavLink>
             </li>
             {import.meta.env.MODE === 'companion' && <HistoryItem />}
+            {import.meta.env.MODE === 'companion' && (
+              <AlertsNavItem
+                link={(label) => (
+                  <NavLink href={COMPANION_ROUTES.alerts} className="nav-link">
+                    {label}
+                  </NavLink>
+                )}
+              />
+            )}
             <Menu
               label={t('menu.Settings')}
               items={

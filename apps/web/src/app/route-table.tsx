@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AboutPage } from '../features/about/about-page';
+import { AlertsPage } from '../features/alerts/alerts-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ConfigPage } from '../features/config/config-page';
 import { FirmwarePage } from '../features/firmware/firmware-page';
@@ -59,4 +60,12 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.wait]: () => <WaitPage />,
   // Only in the companion build: dead code in the device's (vite.config.ts), no flash.
   ...(import.meta.env.MODE === 'companion' && { [COMPANION_ROUTES.history]: () => <HistoryPage /> }),
+  // The alerts need the admin (the API answers them only), as do firmware and reboot.
+  ...(import.meta.env.MODE === 'companion' && {
+    [COMPANION_ROUTES.alerts]: () => (
+      <RequireLogin>
+        <AlertsPage />
+      </RequireLogin>
+    ),
+  }),
 };

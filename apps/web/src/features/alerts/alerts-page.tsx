@@ -1,0 +1,66 @@
+import type { AlertsAnswer } from '@opendtu/api';
+import { useEffect } from 'react';
+import { getAlerts, useOpenAlertCount } from '../../api/alerts';
+import { useCompanion } from '../../api/history';
+import { useApiData } from '../../api/use-api-data';
+import { PageFrame } from '../../components/page-frame';
+import { useI18n } from '../../i18n/i18n-provider';
+import { AlertChannels } from './alert-channels';
+import { AlertList } from './alert-list';
+import { AlertRules } from './alert-rules';
+
+/** Past alerts shown before "Show all". */
+const FIRST_PAST = 10;
+
+const load = (signal: AbortSignal): Promise<AlertsAnswer> => getAlerts(signal);
+
+/**
+ * The companion's alerts (companion build only, for the admin): the open and past ones
+ * with what was sent to whom, the rules it judges by, and its channels with a test
+ * message. Times are the device's, in its own zone.
+ */
+export function AlertsPage() {
+  const { t } = useI18n();
+  const companion = useCompanion();
+  const { data, reload } = useApiData(load);
+  // The navigation's minute poll: when it counts differently, this page reads again.
+  const count = useOpenAlertCount(true);
+  const stale = data !== undefined && count !== undefined && count !== data.open.length;
+  useEffect(() => {
+    if (stale) reload();
+  }, [stale, reload]);
+  const timezone = companion?.timezone ?? '';
+  return (
+    <PageFrame title={t('alerts.Alerts')} isLoading={!data || companion === undefined} onReload={reload}>
+      {data && (
+        <>
+          <section className="mb-4" aria-labelledby="alerts-open">
+            <h2 id="alerts-open" className="h4">
+              {t('alerts.Open')}
+            </h2>
+            <AlertList
+              alerts={data.open}
+              timezone={timezone}
+              empty={t('alerts.NoOpen')}
+              labelledBy="alerts-open"
+            />
+          </section>
+          <section className="mb-4" aria-labelledby="alerts-past">
+            <h2 id="alerts-past" className="h4">
+              {t('alerts.Past')}
+            </h2>
+            <AlertList
+              alerts={data.past}
+              timezone={timezone}
+              empty={t('alerts.NoPast')}
+              labelledBy="alerts-past"
+              first={FIRST_PAST}
+            />
+          </section>
+          <AlertChannels channels={data.channels} />
+          <AlertRules answer={data} timezone={timezone} />
+        </>
+      )}
+    </PageFrame>
+  );
+}
