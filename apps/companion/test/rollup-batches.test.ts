@@ -23,7 +23,8 @@ describe('the roll-up of old samples', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('goes in small steps, answering others between them, and keeps rawDays of raw samples', async () => {
+  /** DAYS of samples of INVERTERS from START, every 5 s. */
+  function fill(): void {
     const { store } = opened;
     store.transaction(() => {
       const session = store.openSession(START);
@@ -47,15 +48,21 @@ describe('the roll-up of old samples', () => {
         }
       }
     });
-    // The device's time: 30 days after the samples, keeping 29 days raw: the first day goes.
-    const now = START + 30 * DAY;
+  }
+
+  // The device's time: 30 days after the samples, keeping 29 days raw: the first day goes.
+  const now = START + 30 * DAY;
+  const link = {
+    get: async () => ({
+      status: 200,
+      json: { ntp_status: true, ntp_timezone: '', ntp_localtime: 'Tuesday, March 31 2026 00:00:00' },
+    }),
+  } as unknown as DeviceLink;
+
+  it('goes in small steps, answering others between them, and keeps rawDays of raw samples', async () => {
+    const { store } = opened;
+    fill();
     const clock = new DeviceClock(1, () => now);
-    const link = {
-      get: async () => ({
-        status: 200,
-        json: { ntp_status: true, ntp_timezone: '', ntp_localtime: 'Tuesday, March 31 2026 00:00:00' },
-      }),
-    } as unknown as DeviceLink;
     await clock.sync(link);
     const recorder = new Recorder(store, clock, { rawDays: 29, realNow: () => now });
     try {
@@ -85,6 +92,25 @@ describe('the roll-up of old samples', () => {
         expect(points.filter((point) => point.session === undefined)).toHaveLength(288);
         expect(points.filter((point) => point.session !== undefined)).toHaveLength(17_280);
       }
+    } finally {
+      recorder.stop();
+    }
+  });
+
+  it('at a start before the device told its time, rolls up as soon as a frame can be stamped', async () => {
+    const { store } = opened;
+    fill();
+    const clock = new DeviceClock(1, () => now);
+    const recorder = new Recorder(store, clock, { rawDays: 29, realNow: () => now });
+    try {
+      await recorder.rollUp();
+      expect(store.firstSample(1, -Infinity)).toBe(START);
+      await clock.sync(link);
+      recorder.ingest('{}', now);
+      // The frame started it (not the hourly timer): its first hour went before ingest returned.
+      expect(store.firstSample(1, -Infinity)).toBeGreaterThan(START);
+      await recorder.rollUp();
+      for (const { id } of store.inverters()) expect(store.firstSample(id, -Infinity)).toBe(START + DAY);
     } finally {
       recorder.stop();
     }

@@ -76,6 +76,8 @@ export class Recorder {
   private retryAt = 0;
   private stopped = false;
   private rolling: Promise<void> | undefined;
+  /** A roll-up found the device's time unknown (at start): the first stamped frame runs it. */
+  private rollUpOwed = false;
   /** Monotonic time the oldest sample not yet written arrived, and frames began waiting for the clock. */
   private pendingSince: number | undefined;
   private clockWaitSince: number | undefined;
@@ -137,6 +139,10 @@ export class Recorder {
       return;
     }
     this.clockWaitSince = undefined;
+    if (this.rollUpOwed) {
+      this.rollUpOwed = false;
+      void this.rollUp();
+    }
     if (this.clock.resets !== this.clockResets) {
       // Stamps of before the clock was set are not comparable with the new ones.
       this.clockResets = this.clock.resets;
@@ -253,7 +259,10 @@ export class Recorder {
   }
 
   private async rollUpBatches(): Promise<void> {
-    if (!this.clock.ready) return;
+    if (!this.clock.ready) {
+      this.rollUpOwed = true;
+      return;
+    }
     const cutoff = this.clock.now() - this.rawDays * DAY_MS;
     const before = cutoff - (((cutoff % ROLLUP_MS) + ROLLUP_MS) % ROLLUP_MS);
     for (const { id } of this.store.inverters()) {
