@@ -10,7 +10,7 @@ import { reactAsEsm } from './build/react-esm.ts';
 function companionRoutes(): Plugin {
   return {
     name: 'opendtu-companion-routes',
-    transformIndexHtml: (html) => html.replace("|wait'", "|wait|history|alerts'"),
+    transformIndexHtml: (html) => html.replace("|wait'", "|wait|history|alerts|control'"),
   };
 }
 
@@ -45,12 +45,17 @@ export default defineConfig(({ mode, command }) => {
     plugins: [
       react({ jsxRuntime: 'classic' }),
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
-      ...builtInMessages(new URL('./src/i18n/', import.meta.url), deviceBuild ? ['history', 'alerts'] : []),
+      ...builtInMessages(
+        new URL('./src/i18n/', import.meta.url),
+        deviceBuild ? ['history', 'alerts', 'control'] : [],
+      ),
       companion && companionRoutes(),
       deviceBundle({
         content: ['index.html', 'src/**/*.{ts,tsx}'],
         // Classes only the history screens name must not keep their CSS in flash.
-        skippedContent: deviceBuild ? ['src/features/history/**', 'src/features/alerts/**'] : [],
+        skippedContent: deviceBuild
+          ? ['src/features/history/**', 'src/features/alerts/**', 'src/features/control/**']
+          : [],
         // Colour classes the code builds from a variant at run time, and only those
         // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).
         safelist: [

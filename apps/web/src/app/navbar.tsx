@@ -6,6 +6,7 @@ import { useCompanion } from '../api/history';
 import { logout } from '../api/security';
 import { DropdownDivider, NavDropdown } from '../components/dropdown';
 import { AlertsNavItem } from '../features/alerts/alerts-nav-item';
+import { ControlNavItem } from '../features/control/control-nav-item';
 import { useI18n } from '../i18n/i18n-provider';
 import { COMPANION_ROUTES, ROUTES } from '../lib/route-paths';
 import { BrandIcon } from './brand-icon';
@@ -163,6 +164,15 @@ export function Navbar() {
               </NavLink>
             </li>
             {import.meta.env.MODE === 'companion' && <HistoryItem />}
+            {import.meta.env.MODE === 'companion' && (
+              <ControlNavItem
+                link={(label) => (
+                  <NavLink href={COMPANION_ROUTES.control} className="nav-link">
+                    {label}
+                  </NavLink>
+                )}
+              />
+            )}
             {import.meta.env.MODE === 'companion' && (
               <AlertsNavItem
                 link={(label) => (

@@ -3,6 +3,7 @@ import { AboutPage } from '../features/about/about-page';
 import { AlertsPage } from '../features/alerts/alerts-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ConfigPage } from '../features/config/config-page';
+import { ControlPage } from '../features/control/control-page';
 import { FirmwarePage } from '../features/firmware/firmware-page';
 import { HistoryPage } from '../features/history/history-page';
 import { ConsolePage } from '../features/info/console-page';
@@ -60,6 +61,14 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.wait]: () => <WaitPage />,
   // Only in the companion build: dead code in the device's (vite.config.ts), no flash.
   ...(import.meta.env.MODE === 'companion' && { [COMPANION_ROUTES.history]: () => <HistoryPage /> }),
+  // The controller answers the admin only: a pause changes what the inverters feed.
+  ...(import.meta.env.MODE === 'companion' && {
+    [COMPANION_ROUTES.control]: () => (
+      <RequireLogin>
+        <ControlPage />
+      </RequireLogin>
+    ),
+  }),
   // The alerts need the admin (the API answers them only), as do firmware and reboot.
   ...(import.meta.env.MODE === 'companion' && {
     [COMPANION_ROUTES.alerts]: () => (

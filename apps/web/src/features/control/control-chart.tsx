@@ -1,0 +1,100 @@
+import { lineStyle, PLOT_H } from '../../components/chart/chart-lines';
+import { slotTime } from '../../components/chart/chart-plot';
+import { useI18n } from '../../i18n/i18n-provider';
+import { axisLabel } from '../../lib/axis-label';
+import { SLOTS } from '../../lib/day-curve';
+import { formatMeasure } from '../../lib/format';
+import { seriesPath, type ControlChartData } from './control-chart-data';
+
+const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
+
+/** The three lines, told apart by weight, hue and dash (never by colour alone). */
+const LINES = [
+  { key: 'meter', label: 'control.LineMeter', props: { className: 'chart-line chart-total' } },
+  { key: 'output', label: 'control.LineOutput', props: { className: 'chart-line', style: lineStyle(3) } },
+  { key: 'limits', label: 'control.LineLimits', props: { className: 'chart-line', style: lineStyle(1) } },
+] as const;
+
+/**
+ * Today on the device's hours: the grid meter (below zero is export), the inverters'
+ * output and the limits the controller held. The plot is hidden from screen readers; the
+ * summary says in words what it shows, the legend the latest minute's values. It reuses
+ * the power chart's styles (axes, line weights, the theme's line lightness).
+ */
+export function ControlChart({ data }: { data: ControlChartData }) {
+  const { t, locale } = useI18n();
+  const { span, bottom, top, step } = data;
+  const w = (value: number | null | undefined) =>
+    value == null ? '–' : formatMeasure(locale, value, 'W', 0);
+  const ticks = Array.from({ length: Math.round((top - bottom) / step) + 1 }, (_, i) => bottom + i * step);
+  const unit = Math.max(top, -bottom) < 1000 ? 'W' : 'kW';
+  const share = (value: number) => (value - bottom) / (top - bottom);
+  const last = span?.last;
+  return (
+    <section className="card mb-3 power-chart" aria-labelledby="control-chart-title">
+      <div className="card-header">
+        <h2 className="h6 mb-0" id="control-chart-title">
+          {t('control.Today')}
+        </h2>
+      </div>
+      <div className="card-body">
+        <p className="small mb-2" data-control-summary="">
+          {span
+            ? t('control.TodaySummary', {
+                from: slotTime(span.first),
+                exported: formatMeasure(locale, data.exportedWh, 'Wh', 0),
+                imported: formatMeasure(locale, data.importedWh, 'Wh', 0),
+              })
+            : t('control.TodayEmpty')}
+        </p>
+        <div className="chart-plot" aria-hidden="true">
+          <div className="chart-y small text-body-secondary">
+            {ticks.map((value) => (
+              <span key={value} style={{ top: `${100 - share(value) * 100}%` }}>
+                {axisLabel(locale, value, step, unit)}
+              </span>
+            ))}
+          </div>
+          <div className="chart-area">
+            <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none">
+              <path
+                className="chart-grid"
+                d={
+                  ticks.map((value) => `M0 ${PLOT_H - share(value) * PLOT_H}H${SLOTS}`).join('') +
+                  HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
+                }
+              />
+              {LINES.map((line) => (
+                <path key={line.key} d={seriesPath(data[line.key], bottom, top, PLOT_H)} {...line.props} />
+              ))}
+            </svg>
+          </div>
+          <div className="chart-x small text-body-secondary">
+            {HOURS.map((h) => (
+              <span
+                key={h}
+                style={{ left: `${(h / 24) * 100}%` }}
+                className={h % 6 ? 'd-none d-sm-inline' : undefined}
+              >
+                {slotTime(h * 60)}
+              </span>
+            ))}
+          </div>
+        </div>
+        {last !== undefined && (
+          <p className="small fw-semibold mb-1 mt-2">{t('control.At', { time: slotTime(last) })}</p>
+        )}
+        <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0">
+          {LINES.map((line) => (
+            <li key={line.key} data-control-line={line.key}>
+              <svg width="28" height="8" className="me-1" aria-hidden="true">
+                <path d="M1 4H27" {...line.props} />
+              </svg>
+              {t(line.label)}: {w(last === undefined ? null : data[line.key][last])}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ControlCommand } from '@opendtu/api';
+import { useI18n } from '../../i18n/i18n-provider';
+import { formatClock, formatMeasure } from '../../lib/format';
+import { STATUS_VARIANT, statusKey } from './control-words';
+
+/** The controller's latest limits, newest first, each with what the inverter answered. */
+export function ControlCommands({
+  commands,
+  names,
+}: {
+  commands: readonly ControlCommand[];
+  names: Readonly<Record<string, string>>;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <section className="card mb-3" aria-labelledby="control-commands-title">
+      <div className="card-header">
+        <h2 className="h6 mb-0" id="control-commands-title">
+          {t('control.Commands')}
+        </h2>
+      </div>
+      {commands.length === 0 ? (
+        <p className="card-body mb-0">{t('control.NoCommands')}</p>
+      ) : (
+        <table className="table table-sm mb-0 small" data-control-commands="">
+          <thead>
+            <tr>
+              <th scope="col">{t('control.Sent')}</th>
+              <th scope="col">{t('control.Inverter')}</th>
+              <th scope="col" className="text-end">
+                {t('control.Limit')}
+              </th>
+              <th scope="col">{t('control.Answer')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {commands.map((command) => (
+              <tr key={`${command.serial}-${command.sent}`}>
+                <td>{formatClock(locale, Date.parse(command.sent), true)}</td>
+                <td className="text-break">{names[command.serial] ?? command.serial}</td>
+                <td className="text-end">
+                  {formatMeasure(locale, command.limit_w, 'W', 0)}
+                  <span className="d-block text-body-secondary">{t(`control.Reason_${command.reason}`)}</span>
+                </td>
+                <td>
+                  <span className={`badge ${STATUS_VARIANT[command.status]}`} data-ack={command.status}>
+                    {t(statusKey(command.status))}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
