@@ -13,6 +13,7 @@ import type { Channel } from './alerts/channels';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
 import { setUpControl } from './control/control';
 import type { ControlConfig } from './control/runner';
+import type { Schedule } from './control/schedule-file';
 import { DeviceAccess } from './device/access';
 import { DeviceClock } from './device/clock';
 import { DeviceLink } from './device/link';
@@ -80,6 +81,8 @@ export interface CompanionAppOptions {
   alertRetryMaxMs?: number;
   /** The zero-export controller; undefined: off. */
   control?: ControlConfig | undefined;
+  /** Time windows and restarts (--schedule); undefined: none. */
+  schedule?: Schedule | undefined;
   /** Test only: caps the database at this many pages (a full disk without filling one); raise it to give room back. */
   databaseCap?: { pages: number };
 }
@@ -173,7 +176,15 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     log,
     maxRetryMs: options.alertRetryMaxMs,
   });
-  const control = setUpControl(app, { config: options.control, link, upstream, access, clock, log });
+  const control = setUpControl(app, {
+    config: options.control,
+    schedule: options.schedule,
+    link,
+    upstream,
+    access,
+    clock,
+    log,
+  });
   registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
 
   let recheck: NodeJS.Timeout | undefined;

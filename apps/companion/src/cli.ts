@@ -18,8 +18,14 @@ import {
 import { ChannelUrlError, parseChannel, type Channel } from './alerts/channels';
 import { ALERT_RULE_USAGE, parseAlertSettings } from './alerts/options';
 import type { AlertSettings } from './alerts/rules';
-import { CONTROL_USAGE, ControlOptionError, parseControlOptions } from './control/options';
+import {
+  CONTROL_USAGE,
+  ControlOptionError,
+  parseControlOptions,
+  parseScheduleOption,
+} from './control/options';
 import type { ControlConfig } from './control/runner';
+import type { Schedule } from './control/schedule-file';
 import { LOG_LEVELS, type LogLevel } from './log';
 
 export { ConfigError };
@@ -51,6 +57,8 @@ export interface CompanionOptions {
   alertSettings: AlertSettings;
   /** The zero-export controller (--control-meter and its options); undefined: off. */
   control: ControlConfig | undefined;
+  /** Time windows and restarts (--schedule); undefined: none. */
+  schedule: Schedule | undefined;
   /** `restore FILE`: the backup to put in place of the data folder's database. */
   restoreFile: string | undefined;
 }
@@ -250,6 +258,7 @@ export function parseCli(
   const text = (name: OptionName): string | undefined => get(name)?.value;
   const influxUrl = text('influx-url');
   const speed = text('speed');
+  const control = controlConfig(where, text);
   return {
     deviceUrl: device === undefined ? undefined : deviceUrl(where('device'), device.value),
     port: numberOf(where('port'), text('port') ?? '8080', 0, 65535, true),
@@ -268,7 +277,8 @@ export function parseCli(
     restoreFile: command === 'restore' ? resolve(cwd, restoreFile!) : undefined,
     alertChannels: alertChannels(where('alert-url'), text('alert-url')),
     alertSettings: alertSettings(where, text),
-    control: controlConfig(where, text),
+    control,
+    schedule: scheduleConfig(where('schedule'), get('schedule') && path('schedule', ''), control),
   };
 }
 
@@ -278,6 +288,15 @@ function controlConfig(
 ): ControlConfig | undefined {
   try {
     return parseControlOptions(where, text);
+  } catch (error) {
+    if (error instanceof ControlOptionError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+function scheduleConfig(where: string, file: string | undefined, control: ControlConfig | undefined) {
+  try {
+    return parseScheduleOption(where, file, control);
   } catch (error) {
     if (error instanceof ControlOptionError) throw new ConfigError(error.message);
     throw error;

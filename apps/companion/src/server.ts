@@ -5,6 +5,7 @@ import { buildCompanion, VERSION } from './app';
 import { ConfigError, ensureDataDir, parseCli, USAGE, type CompanionOptions } from './cli';
 import type { DemoDevice } from './demo';
 import { createLogger, type Logger } from './log';
+import { notifySystemd } from './ops/systemd-notify';
 
 /** This machine's networks; none where listing them is not allowed (systemd without AF_NETLINK). */
 function lanInterfaces(): ReturnType<typeof networkInterfaces> {
@@ -79,6 +80,7 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
     alertChannels: options.alertChannels,
     alertSettings: options.alertSettings,
     control: options.control,
+    schedule: options.schedule,
     log,
     logger: options.verbose
       ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }
@@ -97,9 +99,11 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
   log(`History in ${join(options.dataDir, 'history.sqlite')}`);
   if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
   for (const channel of options.alertChannels) log(`Alerts go to ${channel.masked}`);
+  const systemd = notifySystemd(app, log);
 
   const stop = async (): Promise<void> => {
     demo?.child.removeAllListeners('exit');
+    systemd.stop();
     await app.close();
     await demo?.stop();
     process.exit(0);

@@ -6,6 +6,7 @@
 import { MIN_INTERVAL_MS } from './step';
 import { MeterSpecError, parseMeterSpec } from './meter';
 import type { ControlConfig } from './runner';
+import { readSchedule, ScheduleError, type Schedule } from './schedule-file';
 
 export const CONTROL_OPTIONS = {
   'control-meter': 'string',
@@ -15,6 +16,7 @@ export const CONTROL_OPTIONS = {
   'control-inverters': 'list',
   'control-fallback': 'string',
   'control-poll': 'string',
+  schedule: 'string',
 } as const;
 
 export type ControlOptionName = keyof typeof CONTROL_OPTIONS;
@@ -29,7 +31,9 @@ export const CONTROL_USAGE = `  --control-meter <m> zero export: keep the grid p
   --control-inverters <serials>  the inverters controlled (default: all)
   --control-fallback <W|before>  total limit while the meter is silent (default before:
                       the limits the inverters had when control started)
-  --control-poll <s>  seconds between meter readings (default 2)`;
+  --control-poll <s>  seconds between meter readings (default 2)
+  --schedule <file>   time windows (a limit, or zero export on, off or at another target)
+                      and daily inverter restarts, on the device's clock: a JSON file`;
 
 export class ControlOptionError extends Error {}
 
@@ -48,7 +52,7 @@ export function parseControlOptions(
   const meterText = text('control-meter');
   if (meterText === undefined) {
     const stray = (Object.keys(CONTROL_OPTIONS) as ControlOptionName[]).find(
-      (name) => text(name) !== undefined,
+      (name) => name !== 'schedule' && text(name) !== undefined,
     );
     if (stray)
       throw new ControlOptionError(
@@ -89,4 +93,29 @@ export function parseControlOptions(
         ? 'before'
         : number('control-fallback', 0, 0, 100_000),
   };
+}
+
+/**
+ * The schedule file named by --schedule (a path already resolved), checked at start:
+ * a window that turns zero export on or off needs the controller.
+ */
+export function parseScheduleOption(
+  where: string,
+  file: string | undefined,
+  control: ControlConfig | undefined,
+): Schedule | undefined {
+  if (file === undefined) return undefined;
+  let schedule: Schedule;
+  try {
+    schedule = readSchedule(file);
+  } catch (error) {
+    if (error instanceof ScheduleError) throw new ControlOptionError(`${where}: ${error.message}`);
+    throw error;
+  }
+  const controlWindow = schedule.windows.find((window) => window.action.kind === 'control');
+  if (controlWindow && !control)
+    throw new ControlOptionError(
+      `${where}: windows[${controlWindow.index}] turns zero export on or off, which needs --control-meter`,
+    );
+  return schedule;
 }

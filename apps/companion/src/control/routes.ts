@@ -38,6 +38,7 @@ export function controlAnswer(runner: ControlRunner, config: ControlConfig, now 
   return {
     state: runner.state,
     paused: runner.paused,
+    schedule: { off: runner.scheduleOff, target_w: runner.scheduleTarget ?? null },
     settings: {
       meter: {
         kind: config.meter.kind,

@@ -56,6 +56,10 @@ interface Live {
 export class ControlRunner {
   state: ControlState = 'starting';
   paused = false;
+  /** A schedule window turned the controller off (apart from the owner's pause). */
+  scheduleOff = false;
+  /** A schedule window's target, W; undefined: the configured one. */
+  scheduleTarget: number | undefined;
   readonly meter: MeterSource;
   memory: ControlMemory = { fallback: false, inverters: {} };
   readonly commands: ControlCommand[] = [];
@@ -109,6 +113,33 @@ export class ControlRunner {
       paused ? 'Zero export paused: giving the inverters their own limits back' : 'Zero export resumed',
     );
     if (paused) await this.restore();
+  }
+
+  /** A schedule window turns the controller off (the limits from before go back) or on again. */
+  async setScheduled(on: boolean, targetW: number | undefined): Promise<void> {
+    if (targetW !== this.scheduleTarget)
+      this.log(
+        `Zero export: target ${targetW ?? this.config.targetW} W (${targetW === undefined ? 'as configured' : 'by the schedule'})`,
+      );
+    this.scheduleTarget = targetW;
+    if (on !== this.scheduleOff) return;
+    this.scheduleOff = !on;
+    this.log(
+      on
+        ? 'Zero export on again (schedule)'
+        : 'Zero export off by the schedule: giving the inverters their own limits back',
+    );
+    if (!on) await this.restore();
+  }
+
+  /** Whether control is meant to run now: neither paused by the owner nor off by a schedule. */
+  get active(): boolean {
+    return !this.paused && !this.scheduleOff && !this.stopped;
+  }
+
+  /** Whether the limits from before are being given back now (a pause, a schedule, a stop). */
+  get givingBack(): boolean {
+    return this.restoring !== undefined;
   }
 
   /** The inverters controlled (once their limits from before are known). */
@@ -201,7 +232,7 @@ export class ControlRunner {
   private async tick(): Promise<void> {
     const now = this.now();
     if (this.state === 'starting') return this.learnLimits();
-    if (this.paused) return;
+    if (this.paused || this.scheduleOff) return;
     // The device pushes an unchanged inverter only every 10 s: without its output the first
     // step would leave it out of the sum.
     if (
@@ -218,7 +249,7 @@ export class ControlRunner {
         meterFailing: this.meter.error !== undefined,
         inverters: this.views(),
       },
-      this.config,
+      { ...this.config, targetW: this.scheduleTarget ?? this.config.targetW },
     );
     for (const line of result.log) this.log(line, result.state === 'fallback' ? 'warn' : 'info');
     this.memory = result.memory;
@@ -273,7 +304,7 @@ export class ControlRunner {
   private restore(): Promise<void> {
     this.restoring ??= this.giveBack().finally(() => {
       this.restoring = undefined;
-      if (this.paused && this.state !== 'starting') this.state = 'paused';
+      if ((this.paused || this.scheduleOff) && this.state !== 'starting') this.state = 'paused';
       if (!this.stopped) this.schedule();
     });
     return this.restoring;

@@ -51,6 +51,11 @@ export interface ControlInverter {
 export interface ControlAnswer {
   state: ControlState;
   paused: boolean;
+  /**
+   * What a schedule window (--schedule) asks of the controller now: `off` (state `paused`
+   * without the owner's pause: paused by a schedule) or another target than the settings'.
+   */
+  schedule?: { off: boolean; target_w: number | null };
   settings: {
     meter: { kind: ControlMeterKind; url: string; path: string | null; poll_s: number };
     target_w: number;
@@ -95,4 +100,78 @@ export type ControlMinute = [t: number, meter_w: number | null, limits_w: number
 export interface ControlDayAnswer {
   columns: ['t', 'meter_w', 'limits_w'];
   points: ControlMinute[];
+}
+
+/**
+ * GET /companion/api/schedule: the schedule file (`--schedule`) as the companion read it,
+ * what holds now on the device's clock, and what it sent (or, in a dry run, would have).
+ */
+export type ScheduleWeekday = 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
+
+/** One window, in the file's own keys: exactly one of limit_w, limit_percent, control. */
+export interface ScheduleWindowEntry {
+  index: number;
+  name: string | null;
+  days: ScheduleWeekday[];
+  /** "HH:MM" on the device's clock; `to` before `from` ends the next day. */
+  from: string;
+  to: string;
+  limit_w?: number;
+  limit_percent?: number;
+  /** With a limit: serials, or every inverter. */
+  inverters?: string[] | 'all';
+  control?: 'on' | 'off';
+  target_w?: number;
+  /** It holds now (it may still lose to another window, see the overlap rule). */
+  holding: boolean;
+}
+
+export interface ScheduleRestartEntry {
+  index: number;
+  days: ScheduleWeekday[];
+  at: string;
+  inverters: string[] | 'all';
+}
+
+/** The acknowledgement of what was sent; `dry-run`: nothing was sent. */
+export type ScheduleActionStatus = 'pending' | 'ok' | 'failure' | 'timeout' | 'sent' | 'dry-run';
+
+export interface ScheduleAction {
+  /** ISO 8601, this machine's clock. */
+  at: string;
+  /** The device's local time it was due, "YYYY-MM-DD HH:MM:SS". */
+  device_time: string;
+  /** limit: a window's limit; restore: the limit from before, at a window's end; control: the controller's mode. */
+  kind: 'limit' | 'restore' | 'restart' | 'control';
+  serial: string | null;
+  /** The limit sent (non-persistent: limit_type 0 for W, 1 for %). */
+  limit: { value: number; unit: 'W' | '%' } | null;
+  /** With kind control. */
+  control: { on: boolean; target_w: number | null } | null;
+  /** The window or restart entry (index in the file) it comes from; null: a restore after the window's end. */
+  entry: number | null;
+  status: ScheduleActionStatus;
+}
+
+export interface ScheduleAnswer {
+  dry_run: boolean;
+  /** The device's local time now; null until its clock is known. */
+  device_time: string | null;
+  /** The device's POSIX TZ string. */
+  timezone: string;
+  windows: ScheduleWindowEntry[];
+  restarts: ScheduleRestartEntry[];
+  /** What the schedule asks of the controller now; null without a controller. */
+  control: { window: number | null; on: boolean; target_w: number | null } | null;
+  /** The inverters holding a window's limit now (or getting their own back). */
+  limits: {
+    serial: string;
+    limit: { value: number; unit: 'W' | '%' } | null;
+    window: number | null;
+    /** %, as /api/limit/status told it before the window; given back at its end. */
+    before_percent: number;
+    status: ScheduleActionStatus;
+  }[];
+  /** The latest actions, newest first (at most 50). */
+  actions: ScheduleAction[];
 }
