@@ -1,0 +1,202 @@
+// The schedule against the virtual DTU as its own process, running 30 times faster than
+// real time: the test reads the device's clock and writes a schedule whose window starts two
+// device minutes later, so it starts and ends while the test watches. What is checked is what
+// the owner would see: the device's console (every command it heard), its
+// /api/limit/status, and the companion's /companion/api/schedule. Then the same with the
+// dry-run switch: reported, and nothing heard by the device.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LimitStatusMap, ScheduleAnswer } from '@opendtu/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSchedule } from '../src/control/schedule-file';
+import {
+  ADMIN_AUTH,
+  call,
+  openSocket,
+  startCompanion,
+  startDevice,
+  tempDir,
+  until,
+  type SocketClient,
+  type TestCompanion,
+  type TestDevice,
+} from './helpers';
+
+const SPEED = 30;
+const LIMITED = '114181234569'; // 800 W
+const RESTARTED = '138291234567';
+
+let device: TestDevice;
+let console: SocketClient;
+let companion: TestCompanion | undefined;
+let dir: string;
+
+const limitStatus = async (): Promise<LimitStatusMap> =>
+  (await call(new URL('api/limit/status', device.url).href, { auth: ADMIN_AUTH })).body as LimitStatusMap;
+
+const consoleLines = (): string[] =>
+  console.frames
+    .join('')
+    .split(/\r?\n/)
+    .filter((line) => /Set limit|Power restart/.test(line));
+
+const scheduleAnswer = async (): Promise<ScheduleAnswer> =>
+  (await call(`${companion!.url}/companion/api/schedule`, { auth: ADMIN_AUTH })).body as ScheduleAnswer;
+
+/** The device's local time of day now, in whole minutes after midnight. */
+async function deviceMinute(): Promise<number> {
+  const { body } = await call(new URL('api/ntp/status', device.url).href, { auth: ADMIN_AUTH });
+  const [, hours, minutes] = /(\d{2}):(\d{2}):\d{2}$/.exec(
+    (body as { ntp_localtime: string }).ntp_localtime,
+  )!;
+  return Number(hours) * 60 + Number(minutes);
+}
+
+const hhmm = (minute: number): string =>
+  `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+async function scheduleFile(name: string, content: unknown): Promise<string> {
+  const file = join(dir, name);
+  await writeFile(file, JSON.stringify(content));
+  return file;
+}
+
+beforeAll(async () => {
+  dir = await tempDir('schedule-run');
+  // A Sunday morning in June: the inverters are awake and hear commands.
+  device = await startDevice(['--time', '2026-06-21T10:20', '--speed', String(SPEED)]);
+  const ws = new URL('console', device.url);
+  ws.protocol = 'ws:';
+  console = await openSocket(ws.href, { Authorization: ADMIN_AUTH });
+});
+
+afterAll(async () => {
+  console?.socket.close();
+  await companion?.close();
+  await device?.remove();
+});
+
+describe('a schedule on the device clock', () => {
+  it('sets the window limit (non-persistent) when it starts, restarts at its time, and gives the limit from before back, confirmed, when it ends', async () => {
+    const before = await limitStatus();
+    expect(before[LIMITED]).toMatchObject({ limit_relative: 100, limit_set_status: 'Ok' });
+    const start = (await deviceMinute()) + 2;
+    const file = await scheduleFile('run.json', {
+      windows: [
+        { days: ['sun'], from: hhmm(start), to: hhmm(start + 6), limit_w: 300, inverters: [LIMITED] },
+      ],
+      restarts: [{ at: hhmm(start + 2), inverters: [RESTARTED] }],
+    });
+    companion = await startCompanion(device.url, {
+      password: 'openDTU42',
+      speed: SPEED,
+      schedule: readSchedule(file),
+    });
+
+    // Before the window: nothing sent, the window reported as not holding.
+    await until(async () => (await scheduleAnswer()).device_time !== null, 20_000, 'the device clock');
+    const waiting = await scheduleAnswer();
+    expect(waiting).toMatchObject({ dry_run: false, timezone: 'CET-1CEST,M3.5.0,M10.5.0/3', control: null });
+    expect(waiting.windows).toEqual([
+      {
+        index: 0,
+        name: null,
+        days: ['sun'],
+        from: hhmm(start),
+        to: hhmm(start + 6),
+        limit_w: 300,
+        inverters: [LIMITED],
+        holding: false,
+      },
+    ]);
+    expect(consoleLines()).toEqual([]);
+
+    // The window starts: 300 W, absolute and not persistent, confirmed by the inverter.
+    await until(
+      async () => (await limitStatus())[LIMITED]!.limit_relative === 37.5,
+      60_000,
+      'the window limit at the inverter',
+    );
+    expect(consoleLines()[0]).toBe(`Set limit of ${LIMITED} to 300 W`);
+    await until(
+      async () => (await scheduleAnswer()).limits[0]?.status === 'ok',
+      30_000,
+      'the acknowledgement in the schedule answer',
+    );
+    const holding = await scheduleAnswer();
+    expect(holding.windows[0]!.holding).toBe(true);
+    expect(holding.limits).toEqual([
+      { serial: LIMITED, limit: { value: 300, unit: 'W' }, window: 0, before_percent: 100, status: 'ok' },
+    ]);
+    expect(holding.actions.at(-1)).toMatchObject({
+      kind: 'limit',
+      serial: LIMITED,
+      limit: { value: 300, unit: 'W' },
+      entry: 0,
+      status: 'ok',
+    });
+
+    // The restart at its time, heard by the device.
+    await until(() => consoleLines().some((line) => line.includes('Power restart')), 60_000, 'the restart');
+    expect(consoleLines().filter((line) => line.includes('Power restart'))).toEqual([
+      `Power restart inverter ${RESTARTED}`,
+    ]);
+
+    // The window ends: the limit from before (100 %), non-persistent, confirmed.
+    await until(
+      async () => (await scheduleAnswer()).limits.length === 0,
+      90_000,
+      'the limit from before back and confirmed',
+    );
+    const after = await limitStatus();
+    expect(after[LIMITED]).toMatchObject({ limit_relative: 100, limit_set_status: 'Ok' });
+    const limitLines = consoleLines().filter((line) => line.includes('Set limit'));
+    expect(limitLines).toEqual([`Set limit of ${LIMITED} to 300 W`, `Set limit of ${LIMITED} to 100 %`]);
+    const ended = await scheduleAnswer();
+    expect(ended.windows[0]!.holding).toBe(false);
+    expect(ended.actions.map((action) => [action.kind, action.serial, action.status])).toEqual([
+      ['restore', LIMITED, 'ok'],
+      ['restart', RESTARTED, 'sent'],
+      ['limit', LIMITED, 'ok'],
+    ]);
+    await companion.close();
+    companion = undefined;
+  }, 240_000);
+
+  it('in a dry run reports what it would send and the device hears nothing', async () => {
+    const heard = consoleLines().length;
+    const now = await deviceMinute();
+    const file = await scheduleFile('dry.json', {
+      dry_run: true,
+      windows: [{ from: hhmm(now - 1), to: hhmm(now + 30), limit_percent: 10, inverters: [LIMITED] }],
+      restarts: [{ at: hhmm(now + 2), inverters: [RESTARTED] }],
+    });
+    companion = await startCompanion(device.url, {
+      password: 'openDTU42',
+      speed: SPEED,
+      schedule: readSchedule(file),
+    });
+    // The restart is due after the limit: once it is reported, the limit would have gone out too.
+    await until(
+      async () => (await scheduleAnswer()).actions.some((action) => action.kind === 'restart'),
+      60_000,
+      'the dry-run restart',
+    );
+    const answer = await scheduleAnswer();
+    expect(answer.dry_run).toBe(true);
+    expect(answer.actions.map((action) => [action.kind, action.serial, action.limit, action.status])).toEqual(
+      [
+        ['restart', RESTARTED, null, 'dry-run'],
+        ['limit', LIMITED, { value: 10, unit: '%' }, 'dry-run'],
+      ],
+    );
+    expect(companion.lines).toContain(`Schedule (dry run): would set ${LIMITED} limit 10 %`);
+    expect(companion.lines).toContain(`Schedule (dry run): would restart ${RESTARTED}`);
+    expect(consoleLines().length).toBe(heard);
+    expect((await limitStatus())[LIMITED]).toMatchObject({ limit_relative: 100 });
+    // Stopping a dry run has nothing to give back.
+    await companion.close();
+    companion = undefined;
+    expect(consoleLines().length).toBe(heard);
+  }, 120_000);
+});
