@@ -15,6 +15,7 @@ const THROUGH_COMPANION = [
   'reliability.spec.ts',
   'companion.spec.ts',
   'companion-history.spec.ts',
+  'companion-alerts.spec.ts',
   // The packed server installed with npm into an empty folder (issue 30).
   'companion-install.spec.ts',
   // The oldest and the newest release the app adapts to, through the companion too (issue 25).
@@ -39,7 +40,12 @@ export default defineConfig<object, { through: Through }>({
   projects: [
     {
       name: 'device',
-      testIgnore: ['**/companion.spec.ts', '**/companion-history.spec.ts', '**/companion-install.spec.ts'],
+      testIgnore: [
+        '**/companion.spec.ts',
+        '**/companion-history.spec.ts',
+        '**/companion-alerts.spec.ts',
+        '**/companion-install.spec.ts',
+      ],
     },
     { name: 'companion', testMatch: THROUGH_COMPANION, grepInvert: /@alone/, use: { through: 'companion' } },
     // Load tests (tag @alone) start once every other journey has ended: 20 Chromium pages on

@@ -23,13 +23,12 @@ function TestResults({ results }: { results: AlertTestResult[] }) {
     <ul className="list-unstyled mb-0">
       {results.map((result) => (
         <li key={result.channel} className="mb-1 text-break" data-test-result={result.ok ? 'ok' : 'failed'}>
-          <span className={`badge me-1 ${result.ok ? 'text-bg-success' : 'text-bg-danger'}`}>
+          <span className={`badge ${result.ok ? 'text-bg-success' : 'text-bg-danger'}`}>
             {t(result.ok ? 'alerts.TestOk' : 'alerts.TestFailed')}
-          </span>
+          </span>{' '}
           <code>{result.channel}</code>:{' '}
-          {result.status === null
-            ? result.answer
-            : t('alerts.TestAnswer', { status: result.status, answer: result.answer || '-' })}
+          {/* The server's words: "HTTP 200: ..." or the error (ECONNREFUSED, timeout). */}
+          {result.answer}
         </li>
       ))}
     </ul>
@@ -60,7 +59,7 @@ export function AlertChannels({ channels }: { channels: readonly AlertChannel[] 
           <ul className="list-group mb-3">
             {channels.map((channel) => (
               <li key={channel.url} className="list-group-item text-break">
-                <span className="badge text-bg-info me-2">{t(KIND_NAME[channel.kind])}</span>
+                <span className="badge text-bg-info">{t(KIND_NAME[channel.kind])}</span>{' '}
                 <code>{channel.url}</code>
               </li>
             ))}

@@ -17,11 +17,11 @@ function AlertItem({ alert, timezone }: { alert: Alert; timezone: string }) {
       <div className="d-flex flex-wrap align-items-baseline column-gap-2">
         <h3 className="h6 mb-1 text-break">
           {alert.inverter?.name ?? t(alert.rule === 'dtu-unreachable' ? 'alerts.TheDtu' : 'alerts.ThePlant')}
-        </h3>
+        </h3>{' '}
         {/* The state in words, not by colour alone. */}
         <span className={`badge ${open ? 'text-bg-danger' : 'text-bg-secondary'}`}>
           {t(open ? 'alerts.StateOpen' : 'alerts.StateResolved')}
-        </span>
+        </span>{' '}
         <span className="small text-body-secondary">{t(RULE_NAME[alert.rule])}</span>
       </div>
       <p className="mb-1 text-break">{alert.text}</p>

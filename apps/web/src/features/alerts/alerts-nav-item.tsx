@@ -21,6 +21,7 @@ export function AlertsNavItem({ link }: { link: (children: ReactNode) => ReactNo
       {link(
         <>
           {t('alerts.Alerts')}
+          {!!count && ' '}
           {!!count && (
             <span className="badge rounded-pill text-bg-danger ms-1" data-open-alerts={count}>
               {count}
