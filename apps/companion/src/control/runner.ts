@@ -232,7 +232,11 @@ export class ControlRunner {
   private async tick(): Promise<void> {
     const now = this.now();
     if (this.state === 'starting') return this.learnLimits();
-    if (this.paused || this.scheduleOff) return;
+    if (this.paused || this.scheduleOff) {
+      // Paused while still learning the limits: nothing was sent, nothing to give back.
+      if (!this.restoring) this.state = 'paused';
+      return;
+    }
     // The device pushes an unchanged inverter only every 10 s: without its output the first
     // step would leave it out of the sum.
     if (
