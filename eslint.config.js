@@ -87,6 +87,7 @@ export const LAYERS = {
         'alerts/routes.ts',
         'control/routes.ts',
         'control/day.ts',
+        'control/schedule-routes.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -102,6 +103,7 @@ export const LAYERS = {
           ...['command-rule', 'energy-rule', 'eventlog-rule', 'string-rule', 'threshold-rules'],
         ].map((name) => `alerts/${name}.ts`),
         ...['runner', 'step', 'meter', 'meter-source'].map((name) => `control/${name}.ts`),
+        ...['schedule-file', 'schedule-resolve', 'schedule-runner'].map((name) => `control/${name}.ts`),
       ].map((path) => `${COMPANION}/${path}`),
     },
     { name: 'storage', paths: [`${COMPANION}/recorder/db`, `${COMPANION}/alerts/alert-store.ts`] },
