@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import type { AlertsAnswer, AlertWebhookBody } from '@opendtu/api';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -261,4 +262,16 @@ test('the inverter back: the alert is past, with both messages, and the badge is
   await darkTheme(page);
   expect(await seriousViolations(page)).toEqual([]);
   await page.context().close();
+});
+
+test('the device build holds no alerts screen, the companion build does', async () => {
+  const app = (folder: string) =>
+    readFile(new URL(`../../apps/web/${folder}/js/app.js.gz`, import.meta.url)).then((gz) =>
+      gunzipSync(gz).toString(),
+    );
+  const [deviceApp, companionApp] = await Promise.all([app('dist'), app('dist-companion')]);
+  for (const text of [/companion\/api\/alerts/, /["'`]\/alerts["'`]/, /Send a test message/]) {
+    expect(deviceApp).not.toMatch(text);
+    expect(companionApp).toMatch(text);
+  }
 });

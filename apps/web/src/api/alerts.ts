@@ -37,6 +37,9 @@ function poll(): void {
   );
 }
 
+/** The number of open alerts as last read (by the screen or the badge's poll), without asking. */
+export const useLastOpenAlertCount = (): number | undefined => openCount.use();
+
 /**
  * The number of open alerts for the navigation's badge, asked every minute while `watch`
  * (the companion answered and the admin is logged in); undefined otherwise.

@@ -1,6 +1,6 @@
 import type { AlertsAnswer } from '@opendtu/api';
 import { useEffect } from 'react';
-import { getAlerts, useOpenAlertCount } from '../../api/alerts';
+import { getAlerts, useLastOpenAlertCount } from '../../api/alerts';
 import { useCompanion } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { PageFrame } from '../../components/page-frame';
@@ -24,7 +24,7 @@ export function AlertsPage() {
   const companion = useCompanion();
   const { data, reload } = useApiData(load);
   // The navigation's minute poll: when it counts differently, this page reads again.
-  const count = useOpenAlertCount(true);
+  const count = useLastOpenAlertCount();
   const stale = data !== undefined && count !== undefined && count !== data.open.length;
   useEffect(() => {
     if (stale) reload();
