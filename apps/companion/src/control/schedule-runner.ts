@@ -76,6 +76,7 @@ export class ScheduleRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private unknownSaid = false;
   private readonly now: () => number;
 
   constructor(
@@ -141,10 +142,24 @@ export class ScheduleRunner {
     if (!this.status) return;
     const serials = Object.keys(this.status);
     this.resolution = resolve(this.schedule, local, serials);
+    if (!this.unknownSaid) this.sayUnknown(serials);
     await this.applyControl(this.resolution, local);
+    await this.applyRestarts(deviceNow, serials);
+    // The controller first learns the limits from before: none of a window's may be among them.
     if (this.deps.control?.runner.state === 'starting') return;
     await this.applyLimits((serial) => this.wanted(serial), local);
-    await this.applyRestarts(deviceNow, serials);
+  }
+
+  /** One warning for serials the schedule names that the device does not have. */
+  private sayUnknown(serials: readonly string[]): void {
+    this.unknownSaid = true;
+    const known = new Set(serials.map((serial) => serial.toLowerCase()));
+    const named = [...this.schedule.windows.map((w) => w.action), ...this.schedule.restarts].flatMap(
+      (entry) => ('inverters' in entry && entry.inverters !== 'all' ? entry.inverters : []),
+    );
+    const unknown = [...new Set(named.filter((serial) => !known.has(serial)))];
+    if (unknown.length)
+      this.deps.log(`Schedule: the device has no inverter ${unknown.join(', ')}; left out`, 'warn');
   }
 
   private wanted(serial: string): { limit: Limit; window: number } | undefined {
