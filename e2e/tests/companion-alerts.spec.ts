@@ -218,6 +218,7 @@ test('a silent inverter: the alert with its text, the badge, what was sent; the 
   expect(await seriousViolations(page)).toEqual([]);
   await darkTheme(page);
   expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('alerts-desktop-dark.png'), fullPage: true });
   await page.context().close();
 });
 
