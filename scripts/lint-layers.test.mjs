@@ -95,9 +95,7 @@ describe('import direction (eslint.config.js)', { timeout: 60_000 }, () => {
       LAYERS[stack]
         .filter((layer) => layer.paths.some((path) => file === path || file.startsWith(`${path}/`)))
         .map((layer) => layer.name);
-    const misplaced = files
-      .map((file) => [file, layersOf(file)])
-      .filter(([, layers]) => layers.length !== 1);
+    const misplaced = files.map((file) => [file, layersOf(file)]).filter(([, layers]) => layers.length !== 1);
     expect(misplaced).toEqual([]);
   });
 });
