@@ -77,15 +77,15 @@ afterAll(async () => {
 });
 
 describe('a schedule on the device clock', () => {
-  it('sets the window limit (non-persistent) when it starts, restarts at its time, and gives the limit from before back, confirmed, when it ends', async () => {
+  it('sets the window limit (non-persistent) when it starts, restarts at its time (and sends the limit the inverter forgot again), and gives the limit from before back, confirmed, when it ends', async () => {
     const before = await limitStatus();
     expect(before[LIMITED]).toMatchObject({ limit_relative: 100, limit_set_status: 'Ok' });
     const start = (await deviceMinute()) + 2;
     const file = await scheduleFile('run.json', {
       windows: [
-        { days: ['sun'], from: hhmm(start), to: hhmm(start + 6), limit_w: 300, inverters: [LIMITED] },
+        { days: ['sun'], from: hhmm(start), to: hhmm(start + 20), limit_w: 300, inverters: [LIMITED] },
       ],
-      restarts: [{ at: hhmm(start + 2), inverters: [RESTARTED] }],
+      restarts: [{ at: hhmm(start + 2), inverters: [LIMITED] }],
     });
     companion = await startCompanion(device.url, {
       password: 'openDTU42',
@@ -103,7 +103,7 @@ describe('a schedule on the device clock', () => {
         name: null,
         days: ['sun'],
         from: hhmm(start),
-        to: hhmm(start + 6),
+        to: hhmm(start + 20),
         limit_w: 300,
         inverters: [LIMITED],
         holding: false,
@@ -136,11 +136,19 @@ describe('a schedule on the device clock', () => {
       status: 'ok',
     });
 
-    // The restart at its time, heard by the device.
+    // The restart at its time, heard by the device; the inverter forgets its non-persistent
+    // limit, and the schedule sends it again.
     await until(() => consoleLines().some((line) => line.includes('Power restart')), 60_000, 'the restart');
-    expect(consoleLines().filter((line) => line.includes('Power restart'))).toEqual([
-      `Power restart inverter ${RESTARTED}`,
-    ]);
+    await until(
+      async () => (await scheduleAnswer()).actions.filter((action) => action.kind === 'limit').length === 2,
+      60_000,
+      'the limit sent again',
+    );
+    await until(
+      async () => (await limitStatus())[LIMITED]!.limit_relative === 37.5,
+      60_000,
+      'the window limit at the inverter again',
+    );
 
     // The window ends: the limit from before (100 %), non-persistent, confirmed.
     await until(
@@ -150,13 +158,18 @@ describe('a schedule on the device clock', () => {
     );
     const after = await limitStatus();
     expect(after[LIMITED]).toMatchObject({ limit_relative: 100, limit_set_status: 'Ok' });
-    const limitLines = consoleLines().filter((line) => line.includes('Set limit'));
-    expect(limitLines).toEqual([`Set limit of ${LIMITED} to 300 W`, `Set limit of ${LIMITED} to 100 %`]);
+    expect(consoleLines()).toEqual([
+      `Set limit of ${LIMITED} to 300 W`,
+      `Power restart inverter ${LIMITED}`,
+      `Set limit of ${LIMITED} to 300 W`,
+      `Set limit of ${LIMITED} to 100 %`,
+    ]);
     const ended = await scheduleAnswer();
     expect(ended.windows[0]!.holding).toBe(false);
     expect(ended.actions.map((action) => [action.kind, action.serial, action.status])).toEqual([
       ['restore', LIMITED, 'ok'],
-      ['restart', RESTARTED, 'sent'],
+      ['limit', LIMITED, 'ok'],
+      ['restart', LIMITED, 'sent'],
       ['limit', LIMITED, 'ok'],
     ]);
     await companion.close();

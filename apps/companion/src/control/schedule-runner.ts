@@ -30,6 +30,11 @@ const ACK_TIMEOUT_MS = 30_000;
 const RETRY_MS = 10_000;
 /** A confirmed limit is only judged lost once the inverter had time to report it (real ms). */
 const LOST_AFTER_MS = 15_000;
+/**
+ * A sleeping inverter hears nothing, yet the device may still show the last acknowledgement:
+ * each resend of a limit it showed lost waits twice as long as the one before, up to this.
+ */
+const LOST_BACKOFF_MAX_MS = 15 * 60_000;
 /** A shutdown waits at most this long for the limits from before to be confirmed. */
 const RESTORE_DEADLINE_MS = 40_000;
 const KEPT_ACTIONS = 50;
@@ -46,6 +51,8 @@ interface Track {
   wanted: Limit | undefined;
   window: number | undefined;
   last: { limit: Limit; sentAt: number; status: ScheduleActionStatus; action: ScheduleAction } | undefined;
+  /** Resends of a limit the inverter showed lost, since it last showed it held. */
+  resends: number;
 }
 
 const sameLimit = (a: Limit | undefined, b: Limit | undefined): boolean =>
@@ -247,6 +254,7 @@ export class ScheduleRunner {
           wanted: undefined,
           window: undefined,
           last: undefined,
+          resends: 0,
         };
         this.tracks.set(serial, track);
       }
@@ -268,7 +276,14 @@ export class ScheduleRunner {
             this.tracks.delete(serial);
             continue;
           }
-          if (last!.status === 'dry-run' || !this.lost(target, entry, now - last!.sentAt)) continue;
+          if (last!.status === 'dry-run') continue;
+          if (!this.lost(target, entry)) {
+            track.resends = 0;
+            continue;
+          }
+          if (now - last!.sentAt < Math.min(LOST_AFTER_MS * 2 ** track.resends, LOST_BACKOFF_MAX_MS))
+            continue;
+          track.resends += 1;
         } else if (now - last!.sentAt < RETRY_MS) continue;
       }
       await this.sendLimit(serial, target, track, local);
@@ -276,8 +291,8 @@ export class ScheduleRunner {
   }
 
   /** Whether the device reports a limit other than the confirmed one (the inverter restarted). */
-  private lost(limit: Limit, entry: LimitStatusMap[string], sinceMs: number): boolean {
-    if (sinceMs < LOST_AFTER_MS || entry.max_power <= 0) return false;
+  private lost(limit: Limit, entry: LimitStatusMap[string]): boolean {
+    if (entry.max_power <= 0) return false;
     const percent = limit.unit === '%' ? limit.value : (limit.value / entry.max_power) * 100;
     return Math.abs(Math.min(percent, 100) - entry.limit_relative) > 1.5;
   }
