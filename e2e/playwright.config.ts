@@ -16,6 +16,7 @@ const THROUGH_COMPANION = [
   'companion.spec.ts',
   'companion-history.spec.ts',
   'companion-alerts.spec.ts',
+  'companion-control.spec.ts',
   // The packed server installed with npm into an empty folder (issue 30).
   'companion-install.spec.ts',
   // The oldest and the newest release the app adapts to, through the companion too (issue 25).
@@ -44,6 +45,7 @@ export default defineConfig<object, { through: Through }>({
         '**/companion.spec.ts',
         '**/companion-history.spec.ts',
         '**/companion-alerts.spec.ts',
+        '**/companion-control.spec.ts',
         '**/companion-install.spec.ts',
       ],
     },

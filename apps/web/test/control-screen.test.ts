@@ -88,6 +88,8 @@ describe("the controller's words", () => {
       expect(t(keys.why, { target: '0 W', band: '25 W', interval: 10 })).not.toContain('{');
     }
     expect(stateKeys('scheduled')).toBeUndefined();
+    expect(t(stateKeys('paused', true)!.name)).toBe('Paused by a schedule');
+    expect(t(stateKeys('following', true)!.name)).toBe('Following the house');
     expect(t(stateKeys('in-band')!.name)).toBe('Inside the band');
     expect(t(stateKeys('paused')!.name)).toBe('Paused');
   });

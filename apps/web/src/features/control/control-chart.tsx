@@ -74,7 +74,7 @@ export function ControlChart({ data }: { data: ControlChartData }) {
               <span
                 key={h}
                 style={{ left: `${(h / 24) * 100}%` }}
-                className={h % 6 ? 'd-none d-sm-inline' : undefined}
+                className={h % 12 ? 'd-none d-sm-inline' : undefined}
               >
                 {slotTime(h * 60)}
               </span>

@@ -21,7 +21,9 @@ export function ControlStatus({
 }) {
   const { t, locale } = useI18n();
   const { meter, settings, paused } = control;
-  const keys = stateKeys(control.state);
+  const keys = stateKeys(control.state, !paused && !!control.schedule?.off);
+  // A schedule window may set another target than the settings' for a while.
+  const target = control.schedule?.target_w ?? settings.target_w;
   const w = (value: number) => formatMeasure(locale, value, 'W', 0);
   return (
     <section className="card mb-3" aria-labelledby="control-state">
@@ -33,11 +35,14 @@ export function ControlStatus({
         {keys && (
           <p>
             {t(keys.why, {
-              target: w(settings.target_w),
+              target: w(target),
               band: w(settings.band_w),
               interval: settings.interval_s,
             })}
           </p>
+        )}
+        {control.schedule?.target_w != null && (
+          <p className="small">{t('control.ScheduleTarget', { target: w(control.schedule.target_w) })}</p>
         )}
         <p className="mb-1" data-control-meter="">
           {meter.power_w === null

@@ -13,9 +13,15 @@ const STATE_KEYS: Record<ControlState, string> = {
   paused: 'Paused',
 };
 
-/** The i18n keys of a state's name and explanation; undefined for a state unknown here. */
-export function stateKeys(state: string): { name: string; why: string } | undefined {
-  const key = STATE_KEYS[state as ControlState] as string | undefined;
+/**
+ * The i18n keys of a state's name and explanation; undefined for a state unknown here.
+ * `scheduleOff`: a schedule window turned control off (paused without the owner's pause).
+ */
+export function stateKeys(state: string, scheduleOff = false): { name: string; why: string } | undefined {
+  const key =
+    state === 'paused' && scheduleOff
+      ? 'Scheduled'
+      : (STATE_KEYS[state as ControlState] as string | undefined);
   return key ? { name: `control.State${key}`, why: `control.Why${key}` } : undefined;
 }
 
