@@ -4,8 +4,9 @@
  * the backup. Alerts name inverters and the channels' hosts, which a visitor need not see.
  */
 import type { Alert, AlertsAnswer, AlertTestAnswer } from '@opendtu/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DeviceUnreachable, type DeviceAccess } from '../device/access';
+import type { FastifyInstance } from 'fastify';
+import type { DeviceAccess } from '../device/access';
+import { admitted } from '../ops/admin-only';
 import type { AlertStore, StoredAlert } from './alert-store';
 import { channelAnswer, deliver, type Channel } from './channels';
 import { clockText } from './quiet-hours';
@@ -30,24 +31,6 @@ export function alertAnswer(alert: StoredAlert, store: AlertStore): Alert {
     ended: alert.ended === null ? null : iso(alert.ended),
     sent: store.deliveries(alert.id),
   };
-}
-
-/** Whether the request carries the admin's credentials; answers 401 or 503 itself if not. */
-async function admitted(
-  access: DeviceAccess,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<boolean> {
-  try {
-    if (await access.validCredentials(request.headers.authorization)) return true;
-    await reply.code(401).send({ message: 'Unauthorized' });
-  } catch (error) {
-    if (!(error instanceof DeviceUnreachable)) throw error;
-    await reply
-      .code(503)
-      .send({ message: 'The device does not answer, so the credentials cannot be checked' });
-  }
-  return false;
 }
 
 export function registerAlerts(app: FastifyInstance, context: AlertRoutesContext): void {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import type { DeviceClock } from '../device/clock';
 import type { MeterReading } from './meter-source';
-import { admitted } from './routes';
+import { admitted } from '../ops/admin-only';
 
 const MINUTE_MS = 60_000;
 const KEPT_MS = 24 * 60 * MINUTE_MS;

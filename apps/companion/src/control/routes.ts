@@ -4,29 +4,12 @@
  * inverters and the meter's address, and a pause changes what the inverters feed.
  */
 import type { ControlAnswer, ControlRequest } from '@opendtu/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DeviceUnreachable, type DeviceAccess } from '../device/access';
+import type { FastifyInstance } from 'fastify';
+import type { DeviceAccess } from '../device/access';
+import { admitted } from '../ops/admin-only';
 import { maskedMeter } from './meter';
 import { isFresh } from './meter-source';
 import type { ControlConfig, ControlRunner } from './runner';
-
-/** Whether the request carries the admin's credentials; answers 401 or 503 itself if not. */
-export async function admitted(
-  access: DeviceAccess,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<boolean> {
-  try {
-    if (await access.validCredentials(request.headers.authorization)) return true;
-    await reply.code(401).send({ message: 'Unauthorized' });
-  } catch (error) {
-    if (!(error instanceof DeviceUnreachable)) throw error;
-    await reply
-      .code(503)
-      .send({ message: 'The device does not answer, so the credentials cannot be checked' });
-  }
-  return false;
-}
 
 export function controlAnswer(runner: ControlRunner, config: ControlConfig, now = Date.now()): ControlAnswer {
   const { latest, error } = runner.meter;

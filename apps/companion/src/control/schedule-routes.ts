@@ -11,7 +11,7 @@ import type {
 } from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
-import { admitted } from './routes';
+import { admitted } from '../ops/admin-only';
 import { clockText, WEEKDAYS, type ScheduleWindow } from './schedule-file';
 import { localText, type ScheduleRunner } from './schedule-runner';
 

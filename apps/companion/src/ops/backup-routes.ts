@@ -7,7 +7,8 @@
 import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DeviceUnreachable, type DeviceAccess } from '../device/access';
+import type { DeviceAccess } from '../device/access';
+import { admitted } from './admin-only';
 import type { DeviceClock } from '../device/clock';
 import { copyDatabase } from '../recorder/db/backup';
 import type { Connection } from '../recorder/db/connection';
@@ -34,15 +35,7 @@ export function registerBackup(app: FastifyInstance, context: BackupContext): { 
   let closing = false;
 
   app.get('/companion/api/backup', async (request, reply) => {
-    try {
-      if (!(await access.validCredentials(request.headers.authorization)))
-        return reply.code(401).send({ message: 'Unauthorized' });
-    } catch (error) {
-      if (!(error instanceof DeviceUnreachable)) throw error;
-      return reply
-        .code(503)
-        .send({ message: 'The device does not answer, so the credentials cannot be checked' });
-    }
+    if (!(await admitted(access, request, reply))) return reply;
     if (running)
       return reply.code(409).send({ message: 'A backup is being made; try again when it is done' });
     const target = join(dataDir, `${TEMP_PREFIX}${process.pid}-${Date.now()}.sqlite`);
