@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { createRequire } from 'node:module';
 import type { AlertsAnswer, AlertWebhookBody } from '@opendtu/api';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { launchCompanion, type LaunchedCompanion } from '../../apps/companion/src/launch';
 import { ADMIN, basicAuth } from '../support/device';
 import { startEmulator, type RunningEmulator } from '../support/emulator';
+import { darkTheme, seriousViolations } from '../support/axe';
 
 /**
  * The Alerts screen of the companion build, as the owner sees it: the virtual DTU at a
@@ -115,31 +115,6 @@ async function adminPage(browser: Browser, width: number): Promise<Page> {
   const authdata = Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64');
   await context.addInitScript((user) => localStorage.setItem('user', user), JSON.stringify({ authdata }));
   return context.newPage();
-}
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
-  return page.evaluate(async () => {
-    interface Found {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }
-    const { axe } = window as unknown as { axe: { run: (d: Document) => Promise<{ violations: Found[] }> } };
-    const { violations } = await axe.run(document);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-/** The dark theme, once Bootstrap's colour transitions have ended (axe measures colours). */
-async function darkTheme(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    document.documentElement.setAttribute('data-bs-theme', 'dark');
-    await Promise.allSettled(document.getAnimations().map((animation) => animation.finished));
-  });
 }
 
 test('a silent inverter: the alert with its text, the badge, what was sent; the test message', async ({

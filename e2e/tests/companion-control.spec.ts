@@ -1,5 +1,4 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -9,6 +8,7 @@ import { launchCompanion } from '../../apps/companion/src/launch';
 import { basicAuth, ADMIN } from '../support/device';
 import { startEmulator, type RunningEmulator } from '../support/emulator';
 import { expect, test as base } from '../support/fixtures';
+import { darkTheme, seriousViolations } from '../support/axe';
 
 /**
  * The Control screen of the companion build, against the companion with the zero-export
@@ -50,31 +50,6 @@ const test = base.extend<object, { emulator: RunningEmulator }>({
 test.use({ emulatorArgs: ['--household', '--meter-port', '0', '--time', '2026-06-21T12:00'] });
 test.describe.configure({ timeout: 240_000 });
 test.skip(({ through }) => through !== 'companion', 'the Control screen exists only behind the companion');
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
-  return page.evaluate(async () => {
-    interface Found {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }
-    const { axe } = window as unknown as { axe: { run: (d: Document) => Promise<{ violations: Found[] }> } };
-    const { violations } = await axe.run(document);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-/** The dark theme with its colours all in place (Bootstrap fades buttons' colours in). */
-async function darkTheme(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    document.documentElement.setAttribute('data-bs-theme', 'dark');
-    await Promise.allSettled(document.getAnimations().map((animation) => animation.finished));
-  });
-}
 
 const limitStatus = async (page: Page): Promise<LimitStatusMap> =>
   (await (

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { darkTheme, seriousViolations } from '../support/axe';
 
 /**
  * The history screens of the companion build: a fast virtual DTU (600 times faster, a
@@ -32,36 +32,6 @@ async function recordedEvening(page: Page): Promise<void> {
       { timeout: 90_000, intervals: [1000] },
     )
     .toBe(true);
-}
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
-  return page.evaluate(async () => {
-    interface Found {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }
-    const { axe } = window as unknown as { axe: { run: (d: Document) => Promise<{ violations: Found[] }> } };
-    const { violations } = await axe.run(document);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-/**
- * Switches to the dark theme and waits until its colours are all in place: buttons fade
- * theirs in over 150 ms (Bootstrap's transitions) while the background changes at once,
- * and axe checking in between measured light text on the dark card.
- */
-async function darkTheme(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    document.documentElement.setAttribute('data-bs-theme', 'dark');
-    // getAnimations() brings the styles up to date first, so it holds the new transitions.
-    await Promise.allSettled(document.getAnimations().map((animation) => animation.finished));
-  });
 }
 
 /**
