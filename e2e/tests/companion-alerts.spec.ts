@@ -171,6 +171,8 @@ test('a silent inverter: the alert with its text, the badge, what was sent; the 
   await expect(silentRule).toContainText('it lasts 2 min');
   await expect(rules.getByRole('row', { name: /Weak string/ })).toContainText('Off');
   await expect(rules.getByRole('row', { name: /Inverter too hot/ })).toContainText('above 70°C');
+  // This companion pushes nowhere: nothing to watch there.
+  await expect(rules.getByRole('row', { name: /InfluxDB target failing/ })).toContainText('Off');
   await expect(rules).toContainText(/Judged today from \d\d:\d\d to \d\d:\d\d on the device's clock/);
   await expect(rules).toContainText('every 12 h');
   await expect(rules).toContainText('Quiet hours from 22:00 to 06:30');

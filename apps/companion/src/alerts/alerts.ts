@@ -39,7 +39,17 @@ export function setUpAlerts(
   app: FastifyInstance,
   context: AlertsContext,
 ): { start: () => void; stop: () => Promise<void>; commandSent: () => void } {
-  const { connection, clock, upstream, access, channels, settings, log } = context;
+  const { connection, clock, upstream, access, channels, log } = context;
+  // Without a push target there is nothing to watch: the rule shows as off, not as on.
+  const settings = context.influx
+    ? context.settings
+    : {
+        ...context.settings,
+        rules: {
+          ...context.settings.rules,
+          'influx-failing': { ...context.settings.rules['influx-failing'], enabled: false },
+        },
+      };
   const store = new AlertStore(connection);
   const sender = new OutboxSender(
     store,
