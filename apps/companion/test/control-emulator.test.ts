@@ -3,65 +3,30 @@
 // far more than the house takes until the companion's controller limits them. What is
 // checked is what the owner would see: the meter's own answer, the device's console (every
 // limit command it heard) and its /api/limit/status.
-import type { LimitStatusMap } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseControlOptions, type ControlOptionName } from '../src/control/options';
-import { startDemoDevice, type DemoDevice } from '../src/demo';
-import {
-  ADMIN_AUTH,
-  call,
-  FIXTURE_WEBAPP,
-  openSocket,
-  startCompanion,
-  tempDir,
-  until,
-  wait,
-  type SocketClient,
-  type TestCompanion,
-} from './helpers';
+import { ADMIN_AUTH, call, startCompanion, tempDir, until, wait, type TestCompanion } from './helpers';
+import { startHouse, type House } from './house';
 
 const BAND_W = 25;
 
-let device: DemoDevice;
-let meterUrl: string;
-let console: SocketClient;
+let house: House;
 let companion: TestCompanion | undefined;
 
 const meterPower = async (): Promise<number> => {
-  const { body } = await call(`${meterUrl}/rpc/EM.GetStatus?id=0`);
+  const { body } = await call(`${house.meterUrl}/rpc/EM.GetStatus?id=0`);
   return (body as { total_act_power: number }).total_act_power;
 };
-
-const limitStatus = async (): Promise<LimitStatusMap> =>
-  (await call(new URL('api/limit/status', device.url).href, { auth: ADMIN_AUTH })).body as LimitStatusMap;
-
-const limitLines = (): string[] =>
-  console.frames
-    .join('')
-    .split(/\r?\n/)
-    .filter((line) => line.includes('Set limit'));
+const limitStatus = () => house.limitStatus();
+const limitLines = () => house.limitLines();
 
 beforeAll(async () => {
-  device = await startDemoDevice(await tempDir('control-device'), [
-    '--webapp',
-    FIXTURE_WEBAPP,
-    '--household',
-    '--meter-port',
-    '0',
-    '--time',
-    '2026-06-21T10:30',
-  ]);
-  await until(() => /meter listening on (\S+)/.test(device.output()), 20_000, 'the meter');
-  meterUrl = /meter listening on (\S+)/.exec(device.output())![1]!;
-  const ws = new URL('console', device.url);
-  ws.protocol = 'ws:';
-  console = await openSocket(ws.href, { Authorization: ADMIN_AUTH });
+  house = await startHouse(await tempDir('control-device'), ['--time', '2026-06-21T10:30']);
 });
 
 afterAll(async () => {
-  console?.socket.close();
   await companion?.close();
-  await device?.stop();
+  await house?.stop();
 });
 
 describe('zero export against the simulated house', () => {
@@ -72,11 +37,11 @@ describe('zero export against the simulated house', () => {
     expect(await meterPower()).toBeLessThan(-300);
 
     const values: Partial<Record<ControlOptionName, string>> = {
-      'control-meter': `shelly-pro-3em:${meterUrl}`,
+      'control-meter': `shelly-pro-3em:${house.meterUrl}`,
       'control-interval': '5',
       'control-poll': '1',
     };
-    companion = await startCompanion(device.url, {
+    companion = await startCompanion(house.device.url, {
       password: 'openDTU42',
       control: parseControlOptions(
         (name) => `--${name}`,

@@ -3,27 +3,18 @@
 // puts the limits from before back, says so once, and control resumes when it answers
 // again; a pause gives the limits back, confirmed, before its answer.
 import { createServer, type Server } from 'node:http';
-import type { ControlAnswer, LimitStatusMap } from '@opendtu/api';
+import type { ControlAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseControlOptions, type ControlOptionName } from '../src/control/options';
-import { startDemoDevice, type DemoDevice } from '../src/demo';
-import {
-  ADMIN_AUTH,
-  call,
-  FIXTURE_WEBAPP,
-  startCompanion,
-  tempDir,
-  until,
-  type TestCompanion,
-} from './helpers';
+import { ADMIN_AUTH, call, startCompanion, tempDir, until, type TestCompanion } from './helpers';
+import { startHouse, type House } from './house';
 
-let device: DemoDevice;
+let house: House;
 let meter: Server;
 let meterDown = false;
 let companion: TestCompanion;
 
-const limitStatus = async (): Promise<LimitStatusMap> =>
-  (await call(new URL('api/limit/status', device.url).href, { auth: ADMIN_AUTH })).body as LimitStatusMap;
+const limitStatus = () => house.limitStatus();
 
 /** Every inverter at its full limit, the last command acknowledged: what they had before. */
 const allBack = async (): Promise<boolean> =>
@@ -38,17 +29,8 @@ const control = async (): Promise<ControlAnswer> =>
 const meterLines = (): string[] => companion.lines.filter((line) => line.includes('grid meter'));
 
 beforeAll(async () => {
-  device = await startDemoDevice(await tempDir('control-fallback'), [
-    '--webapp',
-    FIXTURE_WEBAPP,
-    '--household',
-    '--meter-port',
-    '0',
-    '--time',
-    '2026-06-21T10:30',
-  ]);
-  await until(() => /meter listening on (\S+)/.test(device.output()), 20_000, 'the meter');
-  const upstream = /meter listening on (\S+)/.exec(device.output())![1]!;
+  house = await startHouse(await tempDir('control-fallback'), ['--time', '2026-06-21T10:30']);
+  const upstream = house.meterUrl;
   meter = createServer((request, response) => {
     if (meterDown) return request.socket.destroy();
     void fetch(`${upstream}${request.url}`)
@@ -62,7 +44,7 @@ beforeAll(async () => {
     'control-interval': '5',
     'control-poll': '1',
   };
-  companion = await startCompanion(device.url, {
+  companion = await startCompanion(house.device.url, {
     password: 'openDTU42',
     control: parseControlOptions(
       (name) => `--${name}`,
@@ -74,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await companion?.close();
   await new Promise((done) => meter?.close(done));
-  await device?.stop();
+  await house?.stop();
 });
 
 describe('zero export when the meter fails, and on pause', () => {

@@ -6,82 +6,39 @@
 // limits again. Seen in the device's console and /api/limit/status, and the companion's API.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ControlAnswer, LimitStatusMap } from '@opendtu/api';
+import type { ControlAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseControlOptions, type ControlOptionName } from '../src/control/options';
 import { readSchedule } from '../src/control/schedule-file';
-import { startDemoDevice, type DemoDevice } from '../src/demo';
-import {
-  ADMIN_AUTH,
-  call,
-  FIXTURE_WEBAPP,
-  openSocket,
-  startCompanion,
-  tempDir,
-  until,
-  type SocketClient,
-  type TestCompanion,
-} from './helpers';
+import { ADMIN_AUTH, call, startCompanion, tempDir, until, type TestCompanion } from './helpers';
+import { deviceMinute, hhmm, startHouse, type House } from './house';
 
 const SPEED = 30;
 const LIMITED = '114181234569';
 
-let device: DemoDevice;
-let meterUrl: string;
-let console: SocketClient;
+let house: House;
 let companion: TestCompanion | undefined;
 let dir: string;
 
-const limitStatus = async (): Promise<LimitStatusMap> =>
-  (await call(new URL('api/limit/status', device.url).href, { auth: ADMIN_AUTH })).body as LimitStatusMap;
-const limitLines = (): string[] =>
-  console.frames
-    .join('')
-    .split(/\r?\n/)
-    .filter((line) => line.includes('Set limit'));
+const limitStatus = () => house.limitStatus();
+const limitLines = () => house.limitLines();
 const control = async (): Promise<ControlAnswer> =>
   (await call(`${companion!.url}/companion/api/control`, { auth: ADMIN_AUTH })).body as ControlAnswer;
 
-async function deviceMinute(): Promise<number> {
-  const { body } = await call(new URL('api/ntp/status', device.url).href, { auth: ADMIN_AUTH });
-  const [, hours, minutes] = /(\d{2}):(\d{2}):\d{2}$/.exec(
-    (body as { ntp_localtime: string }).ntp_localtime,
-  )!;
-  return Number(hours) * 60 + Number(minutes);
-}
-const hhmm = (minute: number): string =>
-  `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-
 beforeAll(async () => {
   dir = await tempDir('schedule-control');
-  device = await startDemoDevice(join(dir, 'device'), [
-    '--webapp',
-    FIXTURE_WEBAPP,
-    '--household',
-    '--meter-port',
-    '0',
-    '--time',
-    '2026-06-21T10:30',
-    '--speed',
-    String(SPEED),
-  ]);
-  await until(() => /meter listening on (\S+)/.test(device.output()), 20_000, 'the meter');
-  meterUrl = /meter listening on (\S+)/.exec(device.output())![1]!;
-  const ws = new URL('console', device.url);
-  ws.protocol = 'ws:';
-  console = await openSocket(ws.href, { Authorization: ADMIN_AUTH });
+  house = await startHouse(join(dir, 'device'), ['--time', '2026-06-21T10:30', '--speed', String(SPEED)]);
 });
 
 afterAll(async () => {
-  console?.socket.close();
   await companion?.close();
-  await device?.stop();
+  await house?.stop();
 });
 
 describe('a control window', () => {
   it('turns zero export off (limits from before, confirmed), lets a limit window act meanwhile, and on again', async () => {
     // 20 device minutes (40 s) for the controller to start and send; off for 10 (20 s).
-    const start = (await deviceMinute()) + 20;
+    const start = (await deviceMinute(house.device.url)) + 20;
     const file = join(dir, 'schedule.json');
     await writeFile(
       file,
@@ -93,11 +50,11 @@ describe('a control window', () => {
       }),
     );
     const values: Partial<Record<ControlOptionName, string>> = {
-      'control-meter': `shelly-pro-3em:${meterUrl}`,
+      'control-meter': `shelly-pro-3em:${house.meterUrl}`,
       'control-interval': '5',
       'control-poll': '1',
     };
-    companion = await startCompanion(device.url, {
+    companion = await startCompanion(house.device.url, {
       password: 'openDTU42',
       speed: SPEED,
       control: parseControlOptions(

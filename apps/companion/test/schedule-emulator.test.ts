@@ -6,13 +6,12 @@
 // dry-run switch: reported, and nothing heard by the device.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LimitStatusMap, ScheduleAnswer } from '@opendtu/api';
+import type { ScheduleAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSchedule } from '../src/control/schedule-file';
 import {
   ADMIN_AUTH,
   call,
-  openSocket,
   startCompanion,
   startDevice,
   tempDir,
@@ -21,6 +20,7 @@ import {
   type TestCompanion,
   type TestDevice,
 } from './helpers';
+import { consoleLines, deviceMinute, hhmm, limitStatusOf, openConsole } from './house';
 
 const SPEED = 30;
 const LIMITED = '114181234569'; // 800 W
@@ -31,29 +31,11 @@ let console: SocketClient;
 let companion: TestCompanion | undefined;
 let dir: string;
 
-const limitStatus = async (): Promise<LimitStatusMap> =>
-  (await call(new URL('api/limit/status', device.url).href, { auth: ADMIN_AUTH })).body as LimitStatusMap;
-
-const consoleLines = (): string[] =>
-  console.frames
-    .join('')
-    .split(/\r?\n/)
-    .filter((line) => /Set limit|Power restart/.test(line));
+const limitStatus = () => limitStatusOf(device.url);
+const lines = () => consoleLines(console, /Set limit|Power restart/);
 
 const scheduleAnswer = async (): Promise<ScheduleAnswer> =>
   (await call(`${companion!.url}/companion/api/schedule`, { auth: ADMIN_AUTH })).body as ScheduleAnswer;
-
-/** The device's local time of day now, in whole minutes after midnight. */
-async function deviceMinute(): Promise<number> {
-  const { body } = await call(new URL('api/ntp/status', device.url).href, { auth: ADMIN_AUTH });
-  const [, hours, minutes] = /(\d{2}):(\d{2}):\d{2}$/.exec(
-    (body as { ntp_localtime: string }).ntp_localtime,
-  )!;
-  return Number(hours) * 60 + Number(minutes);
-}
-
-const hhmm = (minute: number): string =>
-  `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 async function scheduleFile(name: string, content: unknown): Promise<string> {
   const file = join(dir, name);
@@ -65,9 +47,7 @@ beforeAll(async () => {
   dir = await tempDir('schedule-run');
   // A Sunday morning in June: the inverters are awake and hear commands.
   device = await startDevice(['--time', '2026-06-21T10:20', '--speed', String(SPEED)]);
-  const ws = new URL('console', device.url);
-  ws.protocol = 'ws:';
-  console = await openSocket(ws.href, { Authorization: ADMIN_AUTH });
+  console = await openConsole(device.url);
 });
 
 afterAll(async () => {
@@ -80,7 +60,7 @@ describe('a schedule on the device clock', () => {
   it('sets the window limit (non-persistent) when it starts, restarts at its time (and sends the limit the inverter forgot again), and gives the limit from before back, confirmed, when it ends', async () => {
     const before = await limitStatus();
     expect(before[LIMITED]).toMatchObject({ limit_relative: 100, limit_set_status: 'Ok' });
-    const start = (await deviceMinute()) + 2;
+    const start = (await deviceMinute(device.url)) + 2;
     const file = await scheduleFile('run.json', {
       windows: [
         { days: ['sun'], from: hhmm(start), to: hhmm(start + 20), limit_w: 300, inverters: [LIMITED] },
@@ -109,7 +89,7 @@ describe('a schedule on the device clock', () => {
         holding: false,
       },
     ]);
-    expect(consoleLines()).toEqual([]);
+    expect(lines()).toEqual([]);
 
     // The window starts: 300 W, absolute and not persistent, confirmed by the inverter.
     await until(
@@ -117,7 +97,7 @@ describe('a schedule on the device clock', () => {
       60_000,
       'the window limit at the inverter',
     );
-    expect(consoleLines()[0]).toBe(`Set limit of ${LIMITED} to 300 W`);
+    expect(lines()[0]).toBe(`Set limit of ${LIMITED} to 300 W`);
     await until(
       async () => (await scheduleAnswer()).limits[0]?.status === 'ok',
       30_000,
@@ -138,7 +118,7 @@ describe('a schedule on the device clock', () => {
 
     // The restart at its time, heard by the device; the inverter forgets its non-persistent
     // limit, and the schedule sends it again.
-    await until(() => consoleLines().some((line) => line.includes('Power restart')), 60_000, 'the restart');
+    await until(() => lines().some((line) => line.includes('Power restart')), 60_000, 'the restart');
     await until(
       async () => (await scheduleAnswer()).actions.filter((action) => action.kind === 'limit').length === 2,
       60_000,
@@ -158,7 +138,7 @@ describe('a schedule on the device clock', () => {
     );
     const after = await limitStatus();
     expect(after[LIMITED]).toMatchObject({ limit_relative: 100, limit_set_status: 'Ok' });
-    expect(consoleLines()).toEqual([
+    expect(lines()).toEqual([
       `Set limit of ${LIMITED} to 300 W`,
       `Power restart inverter ${LIMITED}`,
       `Set limit of ${LIMITED} to 300 W`,
@@ -177,8 +157,8 @@ describe('a schedule on the device clock', () => {
   }, 240_000);
 
   it('in a dry run reports what it would send and the device hears nothing', async () => {
-    const heard = consoleLines().length;
-    const now = await deviceMinute();
+    const heard = lines().length;
+    const now = await deviceMinute(device.url);
     const file = await scheduleFile('dry.json', {
       dry_run: true,
       windows: [{ from: hhmm(now - 1), to: hhmm(now + 30), limit_percent: 10, inverters: [LIMITED] }],
@@ -205,11 +185,11 @@ describe('a schedule on the device clock', () => {
     );
     expect(companion.lines).toContain(`Schedule (dry run): would set ${LIMITED} limit 10 %`);
     expect(companion.lines).toContain(`Schedule (dry run): would restart ${RESTARTED}`);
-    expect(consoleLines().length).toBe(heard);
+    expect(lines().length).toBe(heard);
     expect((await limitStatus())[LIMITED]).toMatchObject({ limit_relative: 100 });
     // Stopping a dry run has nothing to give back.
     await companion.close();
     companion = undefined;
-    expect(consoleLines().length).toBe(heard);
+    expect(lines().length).toBe(heard);
   }, 120_000);
 });

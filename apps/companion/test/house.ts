@@ -1,0 +1,66 @@
+// The virtual DTU with its simulated house and grid meter (--household --meter-port 0) as
+// its own process, and what the zero-export and schedule tests read of it: the meter's
+// address, the device's limit status and the limit commands its console reported.
+import type { LimitStatusMap } from '@opendtu/api';
+import { startDemoDevice, type DemoDevice } from '../src/demo';
+import { ADMIN_AUTH, call, FIXTURE_WEBAPP, openSocket, until, type SocketClient } from './helpers';
+
+export interface House {
+  device: DemoDevice;
+  /** The meter's own address (every form it answers in is below it). */
+  meterUrl: string;
+  limitStatus: () => Promise<LimitStatusMap>;
+  /** Every "Set limit ..." line of the device's console since the start. */
+  limitLines: () => string[];
+  stop: () => Promise<void>;
+}
+
+export const limitStatusOf = async (deviceUrl: URL): Promise<LimitStatusMap> =>
+  (await call(new URL('api/limit/status', deviceUrl).href, { auth: ADMIN_AUTH })).body as LimitStatusMap;
+
+/** The console's lines so far that match. */
+export const consoleLines = (console: SocketClient, pattern: RegExp): string[] =>
+  console.frames
+    .join('')
+    .split(/\r?\n/)
+    .filter((line) => pattern.test(line));
+
+/** The device's local time of day now, in whole minutes after midnight. */
+export async function deviceMinute(deviceUrl: URL): Promise<number> {
+  const { body } = await call(new URL('api/ntp/status', deviceUrl).href, { auth: ADMIN_AUTH });
+  const [, hours, minutes] = /(\d{2}):(\d{2}):\d{2}$/.exec(
+    (body as { ntp_localtime: string }).ntp_localtime,
+  )!;
+  return Number(hours) * 60 + Number(minutes);
+}
+
+/** Minutes after midnight as a schedule's "HH:MM". */
+export const hhmm = (minute: number): string =>
+  `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** The device's console, as its owner's browser would open it. */
+export function openConsole(deviceUrl: URL): Promise<SocketClient> {
+  const ws = new URL('console', deviceUrl);
+  ws.protocol = 'ws:';
+  return openSocket(ws.href, { Authorization: ADMIN_AUTH });
+}
+
+export async function startHouse(dataDir: string, args: readonly string[]): Promise<House> {
+  const device = await startDemoDevice(dataDir, [
+    ...['--webapp', FIXTURE_WEBAPP, '--household', '--meter-port', '0'],
+    ...args,
+  ]);
+  const listening = /meter listening on (\S+)/;
+  await until(() => listening.test(device.output()), 20_000, 'the meter');
+  const console = await openConsole(device.url);
+  return {
+    device,
+    meterUrl: listening.exec(device.output())![1]!,
+    limitStatus: () => limitStatusOf(device.url),
+    limitLines: () => consoleLines(console, /Set limit/),
+    stop: async () => {
+      console.socket.close();
+      await device.stop();
+    },
+  };
+}
