@@ -11,11 +11,12 @@ import { log, OUR_BUNDLE, type Bundle } from './lib/bundles';
 import { fmt, renderTable, type Row } from './lib/table';
 import { measureCompanion, RUNTIME, YEAR_FILL } from './sections/companion';
 import { historyRows } from './sections/companion-history-rows';
+import { alertRows } from './sections/alerts';
 import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
 import { measureHeap, measureUpdates, type HeapFigures, type UpdateFigures } from './sections/live';
 import { measureLoads } from './sections/load';
 
-const SECTIONS = ['bundle', 'load', 'live', 'heap', 'emulator', 'companion', 'history'] as const;
+const SECTIONS = ['bundle', 'load', 'live', 'heap', 'emulator', 'companion', 'history', 'alerts'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Device time runs this much faster while the heap is watched (30 minutes in 30 s). */
 const HEAP_SPEED = 60;
@@ -310,6 +311,11 @@ async function run(): Promise<void> {
   if (only.has('history')) {
     log('companion server with years of history, and over a simulated week');
     rows.push(...(await historyRows({ weekMinutes, wasmTiers })));
+  }
+
+  if (only.has('alerts')) {
+    log('companion alerts: faults at a simulated noon, then a simulated week');
+    rows.push(...(await alertRows()));
   }
 
   const machine =
