@@ -8,7 +8,8 @@ import { fmt, type Row } from '../lib/table';
 import { FAULT_SPEED, measureFaults, NOON } from './alerts-faults';
 import { measureWeek, WEEK_INVERTERS, WEEK_SPEED } from './alerts-week';
 
-const seconds = (value: number): string => value.toFixed(0);
+// `|| 0`: no "-0" for a time just under its threshold.
+const seconds = (value: number): string => (Math.round(value) || 0).toFixed(0);
 
 export async function alertRows(): Promise<Row[]> {
   const server = await buildCompanion();
