@@ -174,6 +174,24 @@ describe('eventlog', () => {
     expect(ended.cleared).toEqual(['eventlog:116491234568:148@43200']);
   });
 
+  it("does not tell a morning's routine: the inverter's start and the DTU's time calibration", () => {
+    const night = judgeEventLog(undefined, roof, [], at('04:00'), midnight, [], true);
+    const morning = judgeEventLog(
+      night.seen,
+      roof,
+      [
+        entry(1, 5 * 3600 + 60, 5 * 3600 + 60),
+        entry(2, 5 * 3600 + 90, 5 * 3600 + 90),
+        entry(148, 5 * 3600 + 120),
+      ],
+      at('05:05'),
+      midnight,
+      [],
+      true,
+    );
+    expect(morning.standing.map((finding) => finding.detail)).toEqual([{ what: 'Event 148', value: 148 }]);
+  });
+
   it("does not tell old entries the DTU fetched after the first reading, nor yesterday's", () => {
     const empty = judgeEventLog(undefined, roof, [], at('12:00'), midnight, [], true);
     const late = judgeEventLog(

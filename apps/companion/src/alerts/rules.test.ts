@@ -73,8 +73,40 @@ describe('alert rules', () => {
 
   it('counts a condition from the night only from the morning margin on', () => {
     const overnight = inverter({ dataAt: at('00:00'), producedAt: undefined, firstSeen: at('00:00') });
-    expect(standing(state('03:29', [overnight]))).toEqual([]);
-    expect(standing(state('03:30', [overnight]))).toEqual(['inverter-silent:114181234569 no-data']);
+    const awake = { serial: '116491234568', name: 'Garage', firstSeen: at('00:00') };
+    const sibling = (now: string) => inverter({ ...awake, dataAt: at(now), producedAt: at(now) });
+    expect(standing(state('03:29', [overnight, sibling('03:29')]))).toEqual([]);
+    expect(standing(state('03:30', [overnight, sibling('03:30')]))).toEqual([
+      'inverter-silent:114181234569 no-data',
+    ]);
+    // Alone (no sibling producing), the plant dark is dawn for 90 minutes more.
+    expect(standing(state('04:59', [overnight]))).toEqual([]);
+    expect(standing(state('05:00', [overnight]))).toEqual(['inverter-silent:114181234569 no-data']);
+  });
+
+  it('takes the whole plant going dark in the evening for dusk, one inverter dark beside others for a fault', () => {
+    const garage = { serial: '116491234568', name: 'Garage' };
+    // Both stop at 18:20, 25 minutes before the judged hours end (18:45): dusk.
+    const dusk = [
+      inverter({ dataAt: at('18:20'), producedAt: at('18:20') }),
+      inverter({ ...garage, dataAt: at('18:20'), producedAt: at('18:20') }),
+    ];
+    expect(standing(state('18:44', dusk))).toEqual([]);
+    // One stops at 18:00 while the other produces: told.
+    const one = [
+      inverter({ dataAt: at('18:15'), producedAt: at('18:00') }),
+      inverter({ ...garage, dataAt: at('18:15'), producedAt: at('18:15') }),
+    ];
+    expect(standing(state('18:15', one))).toEqual(['inverter-silent:114181234569 no-production']);
+    // The whole plant dark at noon is told, each inverter.
+    const noon = [
+      inverter({ dataAt: at('12:00'), producedAt: at('12:00') }),
+      inverter({ ...garage, dataAt: at('12:00'), producedAt: at('12:00') }),
+    ];
+    expect(standing(state('12:15', noon))).toEqual([
+      'inverter-silent:114181234569 no-data',
+      'inverter-silent:116491234568 no-data',
+    ]);
   });
 
   it('counts only time it watched: old readings in the first frames after a start or an outage', () => {

@@ -131,6 +131,15 @@ export function stoodLongEnough(
   return state.now - Math.max(since, state.daylight!.from) >= minutes * MINUTE_MS;
 }
 
+/**
+ * How much narrower the judged hours are for an inverter none of whose siblings produces:
+ * the whole plant dark at once is dusk (or dawn) before it is a fault. The device's sun
+ * times include its twilight, which at 51° N in June reaches past 23:30, while inverters
+ * stop producing around 21:00: without this, every evening raised each inverter
+ * (`npm run bench -- --only alerts`).
+ */
+export const PLANT_DARK_MARGIN_MS = 90 * MINUTE_MS;
+
 export function judge(state: WatchState, settings: AlertSettings): Verdict {
   const standing: Finding[] = [];
   const cleared: string[] = [];
@@ -150,6 +159,13 @@ export function judge(state: WatchState, settings: AlertSettings): Verdict {
   // While the DTU is away nothing is known of its inverters: neither raised nor resolved.
   if (state.dtuDownSince !== undefined) return { standing, cleared };
   const limit = silent.minutes * MINUTE_MS;
+  const producing = (inverter: InverterSeen): boolean =>
+    inverter.producedAt !== undefined && state.now - inverter.producedAt < limit;
+  const { daylight } = state;
+  const plantDark =
+    daylight && daylight.from + PLANT_DARK_MARGIN_MS < daylight.to - PLANT_DARK_MARGIN_MS
+      ? { from: daylight.from + PLANT_DARK_MARGIN_MS, to: daylight.to - PLANT_DARK_MARGIN_MS }
+      : undefined;
   for (const inverter of state.inverters) {
     const key = alertKey('inverter-silent', inverter.serial);
     const noData = state.now - inverter.dataAt >= limit;
@@ -162,7 +178,9 @@ export function judge(state: WatchState, settings: AlertSettings): Verdict {
     // Only what this server watched counts: the first frames after its start or after the
     // DTU came back may carry readings from long before (a DTU that just began its day).
     const watched = Math.max(since, inverter.firstSeen, state.dtuUpSince ?? -Infinity);
-    if (silent.enabled && stoodLongEnough(watched, silent.minutes, state))
+    const alone = !state.inverters.some((other) => other !== inverter && producing(other));
+    const hours = { now: state.now, daylight: alone ? plantDark : daylight };
+    if (silent.enabled && stoodLongEnough(watched, silent.minutes, hours))
       standing.push({
         key,
         rule: 'inverter-silent',
