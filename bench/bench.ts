@@ -11,12 +11,23 @@ import { log, OUR_BUNDLE, type Bundle } from './lib/bundles';
 import { fmt, renderTable, type Row } from './lib/table';
 import { measureCompanion, RUNTIME, YEAR_FILL } from './sections/companion';
 import { historyRows } from './sections/companion-history-rows';
+import { CONTROL_DEFAULTS, controlRows } from './sections/control';
 import { alertRows } from './sections/alerts';
 import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
 import { measureHeap, measureUpdates, type HeapFigures, type UpdateFigures } from './sections/live';
 import { measureLoads } from './sections/load';
 
-const SECTIONS = ['bundle', 'load', 'live', 'heap', 'emulator', 'companion', 'history', 'alerts'] as const;
+const SECTIONS = [
+  'bundle',
+  'load',
+  'live',
+  'heap',
+  'emulator',
+  'companion',
+  'history',
+  'control',
+  'alerts',
+] as const;
 type Section = (typeof SECTIONS)[number];
 /** Device time runs this much faster while the heap is watched (30 minutes in 30 s). */
 const HEAP_SPEED = 60;
@@ -30,13 +41,23 @@ const USAGE = `Usage: npm run bench -- [options]
   --week-minutes <n>  real minutes the companion's simulated week takes (default 2;
                    more is closer to real time: 17 is --speed 600)
   --wasm-tiers     history section: also run the server with V8's defaults (SQLite's
-                   WebAssembly optimised, a 16 MB young heap), as before issue 30`;
+                   WebAssembly optimised, a 16 MB young heap), as before issue 30
+  --control-speed <n>  control section: the device's clock n times faster (default 10)
+  --control-hours <a-b>  control section: the span of each day watched (default 6-20)`;
 
 function positive(name: string, text: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`--${name} must be a whole number from 1, got "${text}"`);
   return value;
+}
+
+/** `6-20`, `12.5-14`: device hours, from before to. */
+function controlHours(text: string): { fromHour: number; toHour: number } {
+  const [fromHour, toHour] = text.split('-').map(Number) as [number, number];
+  if (!(fromHour >= 0 && toHour <= 24 && fromHour < toHour))
+    throw new Error(`--control-hours must be two hours such as 6-20, got "${text}"`);
+  return { fromHour, toHour };
 }
 
 interface Options {
@@ -46,6 +67,7 @@ interface Options {
   only: Set<Section>;
   weekMinutes: number;
   wasmTiers: boolean;
+  control: typeof CONTROL_DEFAULTS;
 }
 
 function parseOptions(): Options | 'help' {
@@ -57,6 +79,8 @@ function parseOptions(): Options | 'help' {
       only: { type: 'string', default: SECTIONS.join(',') },
       'week-minutes': { type: 'string', default: '2' },
       'wasm-tiers': { type: 'boolean', default: false },
+      'control-speed': { type: 'string', default: String(CONTROL_DEFAULTS.speed) },
+      'control-hours': { type: 'string', default: `${CONTROL_DEFAULTS.fromHour}-${CONTROL_DEFAULTS.toHour}` },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -76,6 +100,10 @@ function parseOptions(): Options | 'help' {
     only: only as Set<Section>,
     weekMinutes: positive('week-minutes', values['week-minutes']),
     wasmTiers: values['wasm-tiers'],
+    control: {
+      speed: positive('control-speed', values['control-speed']),
+      ...controlHours(values['control-hours']),
+    },
   };
 }
 
@@ -312,6 +340,8 @@ async function run(): Promise<void> {
     log('companion server with years of history, and over a simulated week');
     rows.push(...(await historyRows({ weekMinutes, wasmTiers })));
   }
+
+  if (only.has('control')) rows.push(...(await controlRows(options.control)));
 
   if (only.has('alerts')) {
     log('companion alerts: faults at a simulated noon, then a simulated week');

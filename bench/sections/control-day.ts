@@ -1,0 +1,198 @@
+// One simulated day of zero export: the real emulator with its house and grid meter, the
+// real companion with the controller pointed at the meter's Shelly Pro 3EM form, both
+// processes as a user starts them. The bench only watches: the meter's power (its Shelly
+// Gen1 form, which carries the device's clock), its netted energy counters (its Tasmota
+// form), the day's yield and the controller's command list.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ControlAnswer, ControlCommand } from '@opendtu/api';
+import { launchCompanion } from '../../apps/companion/src/launch';
+import type { WeatherClass } from '../../apps/emulator/src/sim/weather';
+import { launchEmulator } from '../../apps/emulator/src/launch';
+import { log } from '../lib/bundles';
+import { ADMIN } from '../lib/device';
+import { dateWithWeather, deviceInstant, kettleSteps, type DateText, type LoadStep } from './control-plan';
+
+/** Fixed, so every run has the same house (and so the same kettle times). */
+export const HOUSEHOLD_SEED = 32;
+const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+/** Real ms between two readings of the meter (the controller reads it every 2 s). */
+const SAMPLE_MS = 250;
+/** Real ms between two reads of the command list (it keeps the latest 50). */
+const COMMANDS_MS = 1000;
+const START_TIMEOUT_MS = 120_000;
+
+export interface DaySettings {
+  weather: WeatherClass;
+  speed: number;
+  fromHour: number;
+  toHour: number;
+}
+
+/** One reading of the meter: real ms (the controller's clock), device ms, grid power W. */
+export interface Sample {
+  real: number;
+  device: number;
+  gridW: number;
+}
+
+export interface DayRecord {
+  date: DateText;
+  samples: Sample[];
+  /** The kettle's switchings inside the watched span. */
+  steps: LoadStep[];
+  /** Limits the controller sent while watched (its own give-back at the end not counted). */
+  commands: ControlCommand[];
+  inverters: number;
+  exportedWh: number;
+  importedWh: number;
+  producedWh: number;
+  realMs: number;
+  deviceMs: number;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { authorization: AUTH } });
+  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+interface Counters {
+  importedWh: number;
+  exportedWh: number;
+  yieldWh: number;
+}
+
+async function counters(meter: string, device: string): Promise<Counters> {
+  // The Tasmota form's counters are the phases netted, as a billing meter counts (the
+  // Shelly forms count per phase: one phase feeding while another draws adds to both).
+  const { StatusSNS } = await getJson<{ StatusSNS: { SML: { Total_in: number; Total_out: number } } }>(
+    `${meter}/cm?cmnd=Status%2010`,
+  );
+  const live = await getJson<{ total: { YieldDay: { v: number; u: string } } }>(
+    `${device}/api/livedata/status`,
+  );
+  const { v, u } = live.total.YieldDay;
+  return {
+    importedWh: StatusSNS.SML.Total_in * 1000,
+    exportedWh: StatusSNS.SML.Total_out * 1000,
+    yieldWh: u === 'kWh' ? v * 1000 : v,
+  };
+}
+
+async function sample(meter: string): Promise<Sample> {
+  const status = await getJson<{ unixtime: number; total_power: number }>(`${meter}/status`);
+  return { real: performance.now(), device: status.unixtime * 1000, gridW: status.total_power };
+}
+
+async function waitForControl(companion: string): Promise<ControlAnswer> {
+  const end = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const answer = await getJson<ControlAnswer>(`${companion}/companion/api/control`);
+    if (answer.state !== 'starting') return answer;
+    if (Date.now() > end) throw new Error('the controller did not leave "starting" in time');
+    await wait(500);
+  }
+}
+
+/** Watches the controlled house from the controller's first step to `toHour` on the device. */
+async function watch(
+  meter: string,
+  device: string,
+  companion: string,
+  date: DateText,
+  toHour: number,
+): Promise<DayRecord> {
+  const answer = await waitForControl(companion);
+  const first = await sample(meter);
+  const start = await counters(meter, device);
+  const endAt = deviceInstant(date, toHour);
+  const samples: Sample[] = [first];
+  const commands = new Map<string, ControlCommand>();
+  let lastCommandsRead = 0;
+  while (samples.at(-1)!.device < endAt) {
+    await wait(SAMPLE_MS);
+    samples.push(await sample(meter));
+    if (performance.now() - lastCommandsRead >= COMMANDS_MS) {
+      lastCommandsRead = performance.now();
+      const { commands: latest } = await getJson<ControlAnswer>(`${companion}/companion/api/control`);
+      for (const command of latest)
+        if (command.reason !== 'restore') commands.set(`${command.serial} ${command.sent}`, command);
+    }
+  }
+  const last = samples.at(-1)!;
+  const end = await counters(meter, device);
+  return {
+    date,
+    samples,
+    steps: [],
+    commands: [...commands.values()],
+    inverters: answer.inverters.length,
+    exportedWh: end.exportedWh - start.exportedWh,
+    importedWh: end.importedWh - start.importedWh,
+    producedWh: end.yieldWh - start.yieldWh,
+    realMs: last.real - first.real,
+    deviceMs: last.device - first.device,
+  };
+}
+
+export async function runDay(settings: DaySettings): Promise<DayRecord> {
+  const { weather, speed, fromHour, toHour } = settings;
+  // A fixed folder: the DTU serial, and so the sky, follows its path, so every run gets the
+  // same dates (and the same kettle times).
+  const emulatorData = join(tmpdir(), `opendtu-bench-control-${weather}`);
+  await rm(emulatorData, { recursive: true, force: true });
+  await mkdir(emulatorData);
+  const companionData = await mkdtemp(join(tmpdir(), 'opendtu-bench-control-companion-'));
+  const date = dateWithWeather(emulatorData, weather);
+  const hh = String(Math.floor(fromHour)).padStart(2, '0');
+  const mm = String(Math.round((fromHour % 1) * 60)).padStart(2, '0');
+  const kettle = kettleSteps(HOUSEHOLD_SEED, date);
+  const utcOffsetMs = Date.parse(`${date}T12:00:00Z`) - deviceInstant(date, 12);
+  const clock = (at: number): string => new Date(at + utcOffsetMs).toISOString().slice(11, 16);
+  log(
+    `  ${weather} day ${date} ${hh}:${mm}-${toHour}:00 at --speed ${speed}; kettle on at ` +
+      kettle
+        .filter((step) => step.up)
+        .map((step) => clock(step.at))
+        .join(', '),
+  );
+  const emulator = await launchEmulator({
+    dataDir: emulatorData,
+    args: [
+      ...['--household-seed', String(HOUSEHOLD_SEED), '--meter-port', '0'],
+      ...['--time', `${date}T${hh}:${mm}`, '--speed', String(speed)],
+      // The whole device, pushes included, runs `speed` times faster (README, emulator options).
+      ...['--push-interval', String(Math.round(1000 / speed))],
+    ],
+    startTimeoutMs: START_TIMEOUT_MS,
+  });
+  let companion: Awaited<ReturnType<typeof launchCompanion>> | undefined;
+  try {
+    // The meter's line follows the device's: it may not be printed yet.
+    const meterAt = (): string | undefined => /meter listening on (\S+)/.exec(emulator.output())?.[1];
+    for (let i = 0; !meterAt() && i < 100; i += 1) await wait(100);
+    const meter = meterAt();
+    if (!meter) throw new Error(`the emulator named no meter:\n${emulator.output()}`);
+    companion = await launchCompanion({
+      args: [
+        ...['--device', emulator.url, '--data', companionData, '--password', ADMIN.password],
+        ...['--control-meter', `shelly-pro-3em:${meter}`, '--speed', String(speed)],
+      ],
+      startTimeoutMs: START_TIMEOUT_MS,
+    });
+    const record = await watch(meter, emulator.url, companion.url, date, toHour);
+    const from = record.samples[0]!.device;
+    const to = record.samples.at(-1)!.device;
+    return { ...record, steps: kettle.filter((step) => step.at >= from && step.at < to) };
+  } finally {
+    // The companion gives the limits back as it stops: the device must still be there.
+    await companion?.stop();
+    await emulator.stop();
+    await rm(emulatorData, { recursive: true, force: true });
+    await rm(companionData, { recursive: true, force: true });
+  }
+}
