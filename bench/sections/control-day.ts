@@ -88,12 +88,17 @@ async function sample(meter: string): Promise<Sample> {
   return { real: performance.now(), device: status.unixtime * 1000, gridW: status.total_power };
 }
 
+/**
+ * The day is watched from the first time the grid is inside the band: before, the plant
+ * still runs at its own limits (the controller learns them, then waits for every
+ * inverter's live data), an export an owner sees once, not every day.
+ */
 async function waitForControl(companion: string): Promise<ControlAnswer> {
   const end = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     const answer = await getJson<ControlAnswer>(`${companion}/companion/api/control`);
-    if (answer.state !== 'starting') return answer;
-    if (Date.now() > end) throw new Error('the controller did not leave "starting" in time');
+    if (answer.state === 'in-band') return answer;
+    if (Date.now() > end) throw new Error(`the controller did not reach the band in time (${answer.state})`);
     await wait(500);
   }
 }
@@ -148,13 +153,13 @@ export async function runDay(settings: DaySettings): Promise<DayRecord> {
   await mkdir(emulatorData);
   const companionData = await mkdtemp(join(tmpdir(), 'opendtu-bench-control-companion-'));
   const date = dateWithWeather(emulatorData, weather);
-  const hh = String(Math.floor(fromHour)).padStart(2, '0');
-  const mm = String(Math.round((fromHour % 1) * 60)).padStart(2, '0');
+  const hhmm = (hour: number): string =>
+    `${String(Math.floor(hour)).padStart(2, '0')}:${String(Math.round((hour % 1) * 60)).padStart(2, '0')}`;
   const kettle = kettleSteps(HOUSEHOLD_SEED, date);
   const utcOffsetMs = Date.parse(`${date}T12:00:00Z`) - deviceInstant(date, 12);
   const clock = (at: number): string => new Date(at + utcOffsetMs).toISOString().slice(11, 16);
   log(
-    `  ${weather} day ${date} ${hh}:${mm}-${toHour}:00 at --speed ${speed}; kettle on at ` +
+    `  ${weather} day ${date} ${hhmm(fromHour)}-${hhmm(toHour)} at --speed ${speed}; kettle on at ` +
       kettle
         .filter((step) => step.up)
         .map((step) => clock(step.at))
@@ -164,7 +169,7 @@ export async function runDay(settings: DaySettings): Promise<DayRecord> {
     dataDir: emulatorData,
     args: [
       ...['--household-seed', String(HOUSEHOLD_SEED), '--meter-port', '0'],
-      ...['--time', `${date}T${hh}:${mm}`, '--speed', String(speed)],
+      ...['--time', `${date}T${hhmm(fromHour)}`, '--speed', String(speed)],
       // The whole device, pushes included, runs `speed` times faster (README, emulator options).
       ...['--push-interval', String(Math.round(1000 / speed))],
     ],
