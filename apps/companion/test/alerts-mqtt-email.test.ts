@@ -130,4 +130,51 @@ describe('alerts by MQTT and e-mail', () => {
     expect(everything).not.toContain('m9tt-pass');
     expect(everything).not.toContain('m4il-pass');
   }, 120_000);
+
+  it('in quiet hours publishes the MQTT state at once, while the e-mail waits for their end', async () => {
+    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', '60']);
+    cleanups.push(() => dtu.remove());
+    const live = (await call(new URL('api/livedata/status', dtu.url).href, { auth: ADMIN_AUTH })).body as {
+      inverters: { serial: string }[];
+    };
+    const silent = live.inverters[0]!.serial;
+    const mosquitto = new Mosquitto(await freePort(), 'companion', 'm9tt-pass');
+    cleanups.push(() => mosquitto.remove());
+    const mail = new MailReceiver(await freePort(), 'solar@plant.example', 'm4il-pass');
+    cleanups.push(() => mail.remove());
+    await mosquitto.start();
+    await mail.start();
+    const seen = await mosquitto.subscriber('#');
+    cleanups.push(() => seen.close());
+    const server = await startCompanion(dtu.url, {
+      speed: 60,
+      alertChannels: [
+        parseChannel(`mqtt://companion:m9tt-pass@127.0.0.1:${mosquitto.port}/plant`),
+        parseChannel(`smtp://solar%40plant.example:m4il-pass@127.0.0.1:${mail.port}?to=owner@home.example`),
+      ],
+      // Quiet from 11:00 to 23:00 on the device's clock: the whole test.
+      alertSettings: { ...SETTINGS, quietHours: { from: 11 * 60, to: 23 * 60 } },
+      alertRetryMaxMs: 300,
+    });
+    cleanups.push(() => server.close());
+    await until(async () => (await alertsOf(server)).daylight !== null, 15_000, 'the device sun times');
+
+    await call(new URL('emulator/faults', dtu.url).href, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fault: 'inverter-silent', serial: silent }),
+    });
+    await until(
+      () => seen.last.get(`plant/inverter-silent/${silent}`)?.payload === 'ON',
+      30_000,
+      'the state ON',
+    );
+    const [alert] = (await alertsOf(server)).open;
+    const byKind = Object.fromEntries(
+      alert!.sent.map((delivery) => [delivery.channel.split(':')[0], delivery]),
+    );
+    expect(byKind.mqtt!.sent).not.toBeNull();
+    expect(byKind.smtp).toMatchObject({ sent: null, attempts: 0 });
+    expect(await mail.mails()).toEqual([]);
+  }, 120_000);
 });

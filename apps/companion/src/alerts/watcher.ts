@@ -271,8 +271,15 @@ export class AlertWatcher {
     const { clock, settings, channels } = this.context;
     const quietEnd = quietUntil(now, clock.zone, settings.quietHours);
     const due = quietEnd === undefined ? undefined : this.realNow() + (quietEnd - now) / clock.speed;
-    if (due !== undefined && channels.length) this.kickAt = Math.min(this.kickAt ?? Infinity, due);
-    return channels.map((channel) => ({ channel: channel.masked, ...words, due }));
+    // Quiet hours keep people asleep; an MQTT state feeds automations (Home Assistant), which
+    // should see the plant as it is at once.
+    const waits = (channel: Channel): boolean => due !== undefined && channel.kind !== 'mqtt';
+    if (channels.some(waits)) this.kickAt = Math.min(this.kickAt ?? Infinity, due!);
+    return channels.map((channel) => ({
+      channel: channel.masked,
+      ...words,
+      due: waits(channel) ? due : undefined,
+    }));
   }
 
   /** Once a device day, at the start of its judged hours: yesterday's energy. */
