@@ -32,16 +32,15 @@ const test = base.extend<object, { emulator: RunningEmulator }>({
           ...['--control-interval', '5', '--control-poll', '1'],
         ],
       });
-      await use({
-        ...device,
-        url: companion.url,
-        stop: async () => {
-          // The companion gives the limits back as it stops: the device must still be there.
-          await companion.stop();
-          await device.stop();
-          await rm(dataDir, { recursive: true, force: true });
-        },
-      });
+      const stop = async (): Promise<void> => {
+        // The companion gives the limits back as it stops: the device must still be there.
+        await companion.stop();
+        await device.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      };
+      await use({ ...device, url: companion.url, stop });
+      // Both processes end with the worker (they outlived it before, still polling the meter).
+      await stop();
     },
     { scope: 'worker', timeout: 120_000 },
   ],
