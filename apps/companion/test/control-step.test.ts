@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { DeviceLink } from '../src/device/link';
+import type { UpstreamSocket } from '../src/live/upstream';
+import { parseMeterSpec } from '../src/control/meter';
+import { ControlRunner, type ControlConfig } from '../src/control/runner';
 import {
   ACK_TIMEOUT_MS,
   blocked,
+  headroom,
   restoreStep,
   SETTLE_MS,
   step,
@@ -140,8 +145,8 @@ describe('the zero-export decision', () => {
       fallback: false,
       inverters: { a: { beforeW: 800, last: { watts: 800, sentAt: T0 - 60_000, status: 'ok' } } },
     };
-    // The house takes 400 W more than the inverter makes: its full 800 W is wanted again.
-    const holding = [view('a', 800, 400, { limitW: 800 })];
+    // The house takes 400 W more than the inverter makes at its full 800 W: 800 W again.
+    const holding = [view('a', 800, 800, { limitW: 800 })];
     expect(step(memory, input(400, holding), SETTINGS).commands).toEqual([]);
     // It restarted in between and holds its own persistent 400 W: the limit must go again.
     const restarted = [view('a', 800, 400, { limitW: 400 })];
@@ -215,6 +220,114 @@ describe('the zero-export decision', () => {
     ];
     const result = step(memory, input(100, views), SETTINGS);
     expect(result.commands.reduce((s, c) => s + c.watts, 0)).toBe(400);
+  });
+});
+
+describe('an inverter the light holds back', () => {
+  /** Both limits confirmed a minute ago; the statistics are newer. */
+  const confirmed = (a: number, b: number): ControlMemory => ({
+    fallback: false,
+    inverters: {
+      a: { beforeW: 800, last: { watts: a, sentAt: T0 - 60_000, status: 'ok' } },
+      b: { beforeW: 1600, last: { watts: b, sentAt: T0 - 60_000, status: 'ok' } },
+    },
+  });
+
+  it('is not raised under a cloud, and a limit far above its output comes down near it', () => {
+    // A cloud: 450 W of the 1200 W allowed, the house imports 1500 W. Raising the limits
+    // gives nothing now, and the whole of them into the grid when the sun is back.
+    const cloud = [view('a', 800, 150, { limitW: 400 }), view('b', 1600, 300, { limitW: 800 })];
+    const result = step(confirmed(400, 800), input(1500, cloud), SETTINGS);
+    expect(result.commands).toEqual([
+      { serial: 'a', watts: 150 + headroom(800) },
+      { serial: 'b', watts: 300 + headroom(1600) },
+    ]);
+    // Already near its output (a fraction of a watt is no reason for a command): kept.
+    const near = [view('a', 800, 300.6, { limitW: 400 }), view('b', 1600, 700.2, { limitW: 800 })];
+    expect(step(confirmed(400, 800), input(1500, near), SETTINGS).commands).toEqual([]);
+  });
+
+  it('leaves its part to an inverter at its limit, which is raised as before', () => {
+    // a makes 300 W under its 400 W (light-bound); b makes its whole 800 W limit.
+    const views = [view('a', 800, 300, { limitW: 400 }), view('b', 1600, 800, { limitW: 800 })];
+    const result = step(confirmed(400, 800), input(600, views), SETTINGS);
+    // 1700 W wanted: a cannot give more than its 300 W, b takes the other 1400 W.
+    expect(result.commands).toEqual([{ serial: 'b', watts: 1400 }]);
+  });
+
+  it('follows a 2 kW load step at once when the inverters are at their limits', () => {
+    const views = [view('a', 800, 400, { limitW: 400 }), view('b', 1600, 800, { limitW: 800 })];
+    expect(step(confirmed(400, 800), input(2000, views), SETTINGS).commands).toEqual([
+      { serial: 'a', watts: 800 },
+      { serial: 'b', watts: 1600 },
+    ]);
+  });
+
+  it('is lowered as asked when the house exports', () => {
+    const views = [view('a', 800, 300, { limitW: 400 }), view('b', 1600, 800, { limitW: 800 })];
+    // 1100 W made, 500 W exported: 600 W wanted, 1:2 by rating.
+    expect(step(confirmed(400, 800), input(-500, views), SETTINGS).commands).toEqual([
+      { serial: 'a', watts: 200 },
+      { serial: 'b', watts: 400 },
+    ]);
+  });
+});
+
+describe('the controller on the device clock', () => {
+  const config: ControlConfig = {
+    ...SETTINGS,
+    meter: parseMeterSpec('shelly-pro-3em:http://127.0.0.1:9'),
+    pollMs: 2000,
+    inverters: 'all',
+  };
+  const runner = (speed: number, clock: { real: number }) =>
+    new ControlRunner(
+      config,
+      {} as DeviceLink,
+      {} as UpstreamSocket,
+      () => undefined,
+      speed,
+      () => clock.real,
+    );
+
+  it('counts its waits in device time: at --speed 10 a reading is stale after 3 real seconds', () => {
+    const clock = { real: T0 };
+    const fast = runner(10, clock);
+    const slow = runner(1, clock);
+    fast.meter.latest = { powerW: 100, at: fast.now() };
+    slow.meter.latest = { powerW: 100, at: slow.now() };
+    clock.real += 3100;
+    // 31 s of the house's time went by at speed 10; 3.1 s at speed 1.
+    expect(fast.freshReading()).toBeUndefined();
+    expect(slow.freshReading()).toMatchObject({ powerW: 100 });
+    // The time shown for a reading stays this machine's.
+    expect(fast.realTime(fast.meter.latest.at).getTime()).toBe(T0);
+  });
+
+  it('takes its steps at the device pace: at --speed 10 every 200 real ms, not every 2 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const steps = async (speed: number): Promise<number> => {
+        let asked = 0;
+        // The device does not answer yet: each step asks again for the limits it holds.
+        const link = {
+          get: () => {
+            asked += 1;
+            return Promise.resolve({ status: 503, json: undefined });
+          },
+        } as unknown as DeviceLink;
+        const upstream = { on: () => undefined, off: () => undefined } as unknown as UpstreamSocket;
+        const controller = new ControlRunner(config, link, upstream, () => undefined, speed);
+        controller.start();
+        await vi.advanceTimersByTimeAsync(1900);
+        await controller.stop();
+        return asked;
+      };
+      expect(await steps(1)).toBe(0);
+      expect(await steps(10)).toBeGreaterThanOrEqual(8);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -11,7 +11,6 @@ import type { DeviceLink } from '../device/link';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
 import { ControlDay, registerControlDay, sampleControlDay } from './day';
-import { isFresh } from './meter-source';
 import { registerControl } from './routes';
 import { ControlRunner, type ControlConfig } from './runner';
 import type { Schedule } from './schedule-file';
@@ -41,16 +40,17 @@ function setUpController(
   context: ControlContext,
   config: ControlConfig,
 ): Part & { runner: ControlRunner } {
-  const runner = new ControlRunner(config, context.link, context.upstream, context.log);
+  // The controller's waits run on the device's clock: a virtual DTU at --speed n answers n
+  // times faster, and so must the controller, or its lag costs n times the export.
+  const runner = new ControlRunner(config, context.link, context.upstream, context.log, context.clock.speed);
   registerControl(app, { runner, config, access: context.access });
   const day = new ControlDay();
   registerControlDay(app, { day, access: context.access });
   let stopSampling = (): void => undefined;
   const read = () => {
-    const { latest, error } = runner.meter;
     const held = Object.values(runner.memory.inverters).map((track) => track.last?.watts ?? track.beforeW);
     return {
-      reading: isFresh(latest, error !== undefined, Date.now()) ? latest : undefined,
+      reading: runner.freshReading(),
       limitsW: held.length ? held.reduce((sum, w) => sum + w, 0) : null,
     };
   };

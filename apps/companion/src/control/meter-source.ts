@@ -11,20 +11,21 @@ import { parseMeterBody, powerAt, type MeterSpec } from './meter';
 export interface MeterReading {
   /** W, positive for import. */
   powerW: number;
-  /** This machine's ms when it arrived. */
+  /** When it arrived, on the clock the source was given (the controller's: device ms). */
   at: number;
 }
 
 /** A reading older than this is stale, and so is any while the meter fails. */
 export const METER_STALE_MS = 30_000;
 
-/** Whether the controller may act on `reading` at `now`. */
+/** Whether the controller may act on `reading` at `now` (`staleMs` on the same clock). */
 export function isFresh(
   reading: MeterReading | undefined,
   failing: boolean,
   now: number,
+  staleMs = METER_STALE_MS,
 ): reading is MeterReading {
-  return reading !== undefined && !failing && now - reading.at <= METER_STALE_MS;
+  return reading !== undefined && !failing && now - reading.at <= staleMs;
 }
 
 export class MeterSource {

@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import { admitted } from '../ops/admin-only';
 import { maskedMeter } from './meter';
-import { isFresh } from './meter-source';
 import type { ControlConfig, ControlRunner } from './runner';
 
 export function controlAnswer(runner: ControlRunner, config: ControlConfig, now = Date.now()): ControlAnswer {
@@ -37,8 +36,8 @@ export function controlAnswer(runner: ControlRunner, config: ControlConfig, now 
     },
     meter: {
       power_w: latest?.powerW ?? null,
-      at: latest ? new Date(latest.at).toISOString() : null,
-      stale: !isFresh(latest, error !== undefined, now),
+      at: latest ? runner.realTime(latest.at).toISOString() : null,
+      stale: runner.freshReading(now) === undefined,
       error: error ?? null,
     },
     inverters: runner.views().map((view) => {

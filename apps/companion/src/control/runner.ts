@@ -5,6 +5,11 @@
  * /api/limit/config as limit_type 0 (absolute, non-persistent: a persistent limit is
  * written to the inverter's memory, which wears). Pause and stop give every inverter the
  * limit it had before, and wait until it is confirmed.
+ *
+ * Its clock is the device's speed times this machine's (`--speed` of a fast virtual DTU,
+ * 1 for a real one): the poll, the settle wait, the interval and the timeouts are device
+ * time, as the house and the inverters it follows, with floors of real time where the
+ * network and the meter set the pace.
  */
 import {
   readLiveInverters,
@@ -18,11 +23,12 @@ import type { DeviceLink } from '../device/link';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
 import { maskedMeter, type MeterSpec } from './meter';
-import { MeterSource } from './meter-source';
+import { METER_STALE_MS, MeterSource, isFresh, type MeterReading } from './meter-source';
 import {
   restoreStep,
   step,
   ACK_TIMEOUT_MS,
+  SETTLE_MS,
   type ControlMemory,
   type ControlSettings,
   type InverterView,
@@ -44,6 +50,13 @@ const STATUS_EVERY_MS = 30_000;
 const KEPT_COMMANDS = 50;
 /** How long the first step waits for every controlled inverter's live data. */
 const LIVE_WAIT_MS = 15_000;
+/** Real ms floors: a meter is not read more often, nor a round trip expected faster. */
+const POLL_FLOOR_MS = 100;
+const SETTLE_FLOOR_MS = 300;
+const ACK_FLOOR_MS = 3000;
+const STALE_FLOOR_MS = 3000;
+const LIVE_WAIT_FLOOR_MS = 2000;
+const RESTORE_FLOOR_MS = 15_000;
 
 interface Live {
   reachable: boolean;
@@ -73,15 +86,46 @@ export class ControlRunner {
   private restoring: Promise<void> | undefined;
   private stopped = true;
   private readonly onFrame = (text: string, arrival: number): void => this.ingest(text, arrival);
+  /** The controller's clock: device ms since the epoch at the device's speed (no offset). */
+  readonly now: () => number;
+  /** Real ms between two steps (and meter readings). */
+  private readonly pollRealMs: number;
+  private readonly timing: NonNullable<ControlConfig['timing']>;
 
   constructor(
     private readonly config: ControlConfig,
     private readonly link: DeviceLink,
     private readonly upstream: UpstreamSocket,
     private readonly log: LogLine,
-    private readonly now: () => number = Date.now,
+    /** Device ms per real ms: the device clock's speed. */
+    private readonly speed = 1,
+    realNow: () => number = Date.now,
   ) {
-    this.meter = new MeterSource(config.meter, config.pollMs, now);
+    this.now = () => realNow() * speed;
+    this.pollRealMs = Math.max(POLL_FLOOR_MS, config.pollMs / speed);
+    this.timing = {
+      settleMs: this.atLeastReal(SETTLE_MS, SETTLE_FLOOR_MS),
+      ackTimeoutMs: this.atLeastReal(ACK_TIMEOUT_MS, ACK_FLOOR_MS),
+      staleMs: this.atLeastReal(METER_STALE_MS, STALE_FLOOR_MS),
+    };
+    this.meter = new MeterSource(config.meter, this.pollRealMs, this.now);
+  }
+
+  /** `deviceMs`, but never less than `realMs` of this machine's time. */
+  private atLeastReal(deviceMs: number, realMs: number): number {
+    return Math.max(deviceMs, realMs * this.speed);
+  }
+
+  /** The meter's latest reading while the controller may act on it (`realNow`: this machine's ms). */
+  freshReading(realNow?: number): MeterReading | undefined {
+    const { latest, error } = this.meter;
+    const now = realNow === undefined ? this.now() : realNow * this.speed;
+    return isFresh(latest, error !== undefined, now, this.timing.staleMs) ? latest : undefined;
+  }
+
+  /** This machine's time of an instant on the controller's clock. */
+  realTime(at: number): Date {
+    return new Date(Math.round(at / this.speed));
   }
 
   start(): void {
@@ -152,7 +196,7 @@ export class ControlRunner {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.running = this.tick().finally(() => this.schedule());
-    }, this.config.pollMs);
+    }, this.pollRealMs);
   }
 
   private ingest(text: string, arrival: number): void {
@@ -162,7 +206,8 @@ export class ControlRunner {
         reachable: inverter.reachable,
         producing: inverter.producing,
         outputW: liveValue(ac, 'Power'),
-        outputAt: arrival - inverter.data_age_ms,
+        // data_age_ms is counted on the device's clock.
+        outputAt: arrival * this.speed - inverter.data_age_ms,
         limitW: inverter.limit_absolute >= 0 ? inverter.limit_absolute : undefined,
       });
     }
@@ -240,7 +285,7 @@ export class ControlRunner {
     // The device pushes an unchanged inverter only every 10 s: without its output the first
     // step would leave it out of the sum.
     if (
-      now - this.learntAt < LIVE_WAIT_MS &&
+      now - this.learntAt < this.atLeastReal(LIVE_WAIT_MS, LIVE_WAIT_FLOOR_MS) &&
       Object.keys(this.memory.inverters).some((s) => !this.live.has(s))
     )
       return;
@@ -253,7 +298,7 @@ export class ControlRunner {
         meterFailing: this.meter.error !== undefined,
         inverters: this.views(),
       },
-      { ...this.config, targetW: this.scheduleTarget ?? this.config.targetW },
+      { ...this.config, targetW: this.scheduleTarget ?? this.config.targetW, timing: this.timing },
     );
     for (const line of result.log) this.log(line, result.state === 'fallback' ? 'warn' : 'info');
     this.memory = result.memory;
@@ -265,7 +310,7 @@ export class ControlRunner {
   /** Sends the commands; one the device did not take counts as failed (its interval still holds). */
   private async send(commands: readonly LimitCommand[], reason: ControlCommand['reason']): Promise<void> {
     for (const { serial, watts } of commands) {
-      const sent = new Date(this.memory.inverters[serial]!.last!.sentAt).toISOString();
+      const sent = this.sentText(this.memory.inverters[serial]!.last!.sentAt);
       this.commands.unshift({ serial, limit_w: watts, sent, status: 'pending', reason });
       this.commands.length = Math.min(this.commands.length, KEPT_COMMANDS);
       let taken = false;
@@ -299,9 +344,14 @@ export class ControlRunner {
   private noteAcknowledgements(): void {
     for (const [serial, track] of Object.entries(this.memory.inverters)) {
       const entry = this.commands.find((command) => command.serial === serial);
-      if (entry && track.last && entry.sent === new Date(track.last.sentAt).toISOString())
+      if (entry && track.last && entry.sent === this.sentText(track.last.sentAt))
         entry.status = track.last.status;
     }
+  }
+
+  /** A command's time in the list: this machine's clock, as before the device-time steps. */
+  private sentText(sentAt: number): string {
+    return this.realTime(sentAt).toISOString();
   }
 
   /** One restore at a time: a stop during a pause's restore waits for it. */
@@ -320,10 +370,13 @@ export class ControlRunner {
     await this.running;
     if (this.state === 'starting') return;
     this.state = 'restoring';
-    const deadline = this.now() + RESTORE_DEADLINE_MS;
+    const deadline = this.now() + this.atLeastReal(RESTORE_DEADLINE_MS, RESTORE_FLOOR_MS);
     for (;;) {
       if (this.pending()) await this.readStatus();
-      const result = restoreStep(this.memory, this.views(), this.now(), this.config);
+      const result = restoreStep(this.memory, this.views(), this.now(), {
+        ...this.config,
+        timing: this.timing,
+      });
       this.memory = result.memory;
       this.noteAcknowledgements();
       if (result.done) break;
@@ -332,7 +385,7 @@ export class ControlRunner {
         break;
       }
       await this.send(result.commands, 'restore');
-      await new Promise((done) => setTimeout(done, Math.min(this.config.pollMs, 1000)));
+      await new Promise((done) => setTimeout(done, Math.min(this.pollRealMs, 1000)));
     }
   }
 }

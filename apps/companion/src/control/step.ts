@@ -9,7 +9,12 @@
  * - nothing while the grid power is inside the band around the target, nor while the last
  *   limits may not show on the meter yet (SETTLE_MS);
  * - inverters that are unreachable or asleep are skipped, their share goes to the others;
- * - a stale meter switches to the fallback limits (one log line) and back (one line).
+ * - a stale meter switches to the fallback limits (one log line) and back (one line);
+ * - an inverter that is light-bound (its output clearly under its limit) is never raised,
+ *   and a limit far above its output comes down to the output plus HEADROOM: a limit it
+ *   cannot use would be exported the moment a cloud passes.
+ * Times are the device's milliseconds (the runner scales this machine's clock by the
+ * device's speed), so the waits match the inverters' own delays at any speed.
  */
 import { splitWatts, type ControlCommandStatus, type ControlState, type SetStatus } from '@opendtu/api';
 import { isFresh, type MeterReading } from './meter-source';
@@ -24,6 +29,29 @@ export const MIN_INTERVAL_MS = 5000;
  * model) and ramps (a full swing in 5 s at 20 % of its rating a second).
  */
 export const SETTLE_MS = 11_000;
+/**
+ * An inverter whose output is this far under its limit is light-bound: raising its limit
+ * gives nothing now (W; the larger of this and LIGHT_BOUND_SHARE of its rating).
+ */
+export const LIGHT_BOUND_MIN_W = 20;
+export const LIGHT_BOUND_SHARE = 0.05;
+/**
+ * A light-bound inverter's limit is kept within this much above its output (W; the larger
+ * of this and HEADROOM_SHARE of its rating): the most it can add at once when the sun
+ * comes back before the next command, yet room to show that more light is there.
+ */
+export const HEADROOM_MIN_W = 50;
+export const HEADROOM_SHARE = 0.1;
+
+/**
+ * The waits, in device ms, when the runner raises them above the defaults (at a high
+ * speed, a floor of real time: the network and the meter do not get faster).
+ */
+export interface StepTiming {
+  settleMs?: number | undefined;
+  ackTimeoutMs?: number | undefined;
+  staleMs?: number | undefined;
+}
 
 export interface ControlSettings {
   /** W, positive: import a little rather than ever export. */
@@ -34,6 +62,7 @@ export interface ControlSettings {
   intervalMs: number;
   /** `before`: the limits from before control; else a total in W shared by rated power. */
   fallback: 'before' | number;
+  timing?: StepTiming | undefined;
 }
 
 /** One inverter as the runner sees it now. */
@@ -99,6 +128,7 @@ export function acknowledge(
   memory: ControlMemory,
   views: readonly InverterView[],
   now: number,
+  ackTimeoutMs = ACK_TIMEOUT_MS,
 ): ControlMemory {
   const inverters = { ...memory.inverters };
   for (const [serial, track] of Object.entries(inverters)) {
@@ -110,7 +140,7 @@ export function acknowledge(
         ? 'ok'
         : status === 'Failure'
           ? 'failure'
-          : now - last.sentAt >= ACK_TIMEOUT_MS
+          : now - last.sentAt >= ackTimeoutMs
             ? 'timeout'
             : 'pending';
     if (next !== 'pending') inverters[serial] = { ...track, last: { ...last, status: next } };
@@ -135,19 +165,19 @@ export function blocked(
  * never more than its last limit (a lower limit is on its way); while its statistics are
  * older than the last command, the limit itself.
  */
-export function expectedOutput(view: InverterView, track: InverterTrack): number {
+export function expectedOutput(view: InverterView, track: InverterTrack, settleMs = SETTLE_MS): number {
   const last = track.last;
   const output = view.outputW ?? 0;
   if (!last || last.status === 'failure' || last.status === 'timeout') return output;
-  if (last.status === 'pending' || view.outputAt === undefined || view.outputAt < last.sentAt + SETTLE_MS)
+  if (last.status === 'pending' || view.outputAt === undefined || view.outputAt < last.sentAt + settleMs)
     return last.watts;
   return Math.min(output, last.watts);
 }
 
 /** Whether a limit sent less than SETTLE_MS before `at` may not be on the meter yet. */
-export function settling(memory: ControlMemory, at: number): boolean {
+export function settling(memory: ControlMemory, at: number, settleMs = SETTLE_MS): boolean {
   return Object.values(memory.inverters).some(
-    ({ last }) => last && (last.status === 'pending' || last.status === 'ok') && at < last.sentAt + SETTLE_MS,
+    ({ last }) => last && (last.status === 'pending' || last.status === 'ok') && at < last.sentAt + settleMs,
   );
 }
 
@@ -156,11 +186,15 @@ export function settling(memory: ControlMemory, at: number): boolean {
  * taken after that one settled: it restarted (a non-persistent limit is forgotten then) or
  * someone else set one. Only then may the same limit go again.
  */
-export function lostLimit(view: InverterView | undefined, track: InverterTrack): boolean {
+export function lostLimit(
+  view: InverterView | undefined,
+  track: InverterTrack,
+  settleMs = SETTLE_MS,
+): boolean {
   const last = track.last;
   if (!view || view.limitW === undefined || view.outputAt === undefined || last?.status !== 'ok')
     return false;
-  if (view.outputAt < last.sentAt + SETTLE_MS) return false;
+  if (view.outputAt < last.sentAt + settleMs) return false;
   return Math.abs(view.limitW - last.watts) > Math.max(2, view.maxPower * 0.01);
 }
 
@@ -177,7 +211,7 @@ function send(
     const track = memory.inverters[serial]!;
     if (blocked(track, now, settings.intervalMs)) continue;
     const view = views.find((v) => v.serial === serial);
-    if (track.last?.watts === watts && !lostLimit(view, track)) continue;
+    if (track.last?.watts === watts && !lostLimit(view, track, settings.timing?.settleMs)) continue;
     commands.push({ serial, watts });
   }
   return commands;
@@ -216,12 +250,80 @@ function fallbackStep(
   return send(wanted, memory, views, now, settings);
 }
 
+/**
+ * The limit an inverter holds now, as far as the controller knows: what its live data
+ * reports (it may have restarted and lost the last one), else its last confirmed command.
+ */
+function heldLimit(view: InverterView, track: InverterTrack): number | undefined {
+  return view.limitW ?? (track.last?.status === 'ok' ? track.last.watts : undefined);
+}
+
+/**
+ * The output of an inverter that is light-bound: its statistics, taken after its last
+ * limit settled, show it clearly under that limit (a cloud, the sun low); undefined when
+ * it is limit-bound or that cannot be told yet.
+ */
+export function lightBound(
+  view: InverterView,
+  track: InverterTrack,
+  settleMs = SETTLE_MS,
+): number | undefined {
+  const limit = heldLimit(view, track);
+  const output = view.outputW;
+  if (limit === undefined || output === undefined || view.outputAt === undefined) return undefined;
+  if (track.last && view.outputAt < track.last.sentAt + settleMs) return undefined;
+  const margin = Math.max(LIGHT_BOUND_MIN_W, LIGHT_BOUND_SHARE * view.maxPower);
+  return output < limit - margin ? output : undefined;
+}
+
+/** W a light-bound inverter's limit may stand above its output. */
+export const headroom = (maxPower: number): number => Math.max(HEADROOM_MIN_W, HEADROOM_SHARE * maxPower);
+
+/**
+ * The limits for the free inverters from the production they should make together. The
+ * light-bound ones count for no more than their output (the rest goes to those that can
+ * deliver it) and are never raised: a raise would give nothing until the light comes back,
+ * and then all of it at once, into the grid. One holding a limit far above its output
+ * (1.5 x the headroom) gets its output plus the headroom.
+ */
+function shareFree(
+  total: number,
+  free: readonly InverterView[],
+  memory: ControlMemory,
+  settleMs: number,
+): Map<string, number> {
+  // Whole watts, so that a part cut at the output is told from one asked below it.
+  const bound = free.map((view) => {
+    const output = lightBound(view, memory.inverters[view.serial]!, settleMs);
+    return output === undefined ? undefined : Math.floor(output);
+  });
+  const caps = free.map((view, i) => Math.min(view.maxPower, bound[i] ?? Infinity));
+  const ratings = free.map((view) => view.maxPower);
+  const sum = caps.reduce((s, cap) => s + cap, 0);
+  const parts = splitWatts(Math.min(Math.max(total, 0), sum), caps, ratings);
+  const wanted = new Map<string, number>();
+  free.forEach((view, i) => {
+    const output = bound[i];
+    const part = parts[i]!.watts;
+    if (output === undefined || part < output) {
+      wanted.set(view.serial, part);
+      return;
+    }
+    const room = headroom(view.maxPower);
+    const limit = heldLimit(view, memory.inverters[view.serial]!)!;
+    if (limit > output + 1.5 * room)
+      wanted.set(view.serial, Math.round(Math.min(view.maxPower, output + room)));
+  });
+  return wanted;
+}
+
 export function step(memory: ControlMemory, input: StepInput, settings: ControlSettings): StepResult {
   const { now } = input;
+  const settleMs = settings.timing?.settleMs ?? SETTLE_MS;
   const log: string[] = [];
-  let next = acknowledge(memory, input.inverters, now);
+  let next = acknowledge(memory, input.inverters, now, settings.timing?.ackTimeoutMs);
   const views = input.inverters.filter((view) => next.inverters[view.serial] && available(view));
-  const fresh = isFresh(input.reading, input.meterFailing, now);
+  const fresh = isFresh(input.reading, input.meterFailing, now, settings.timing?.staleMs);
   if (!fresh !== next.fallback) {
     log.push(
       fresh
@@ -238,19 +340,22 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   if (Math.abs(error) <= settings.bandW) return { memory: next, commands: [], state: 'in-band', log };
   // A reading taken before the last limits could show on the meter would ask for the same
   // correction again: the inverters would overshoot, then swing back.
-  if (settling(next, input.reading!.at)) return { memory: next, commands: [], state: 'waiting', log };
+  if (settling(next, input.reading!.at, settleMs))
+    return { memory: next, commands: [], state: 'waiting', log };
 
   // Production wanted = production now + (grid - target); the inverters that must wait keep
   // what they are expected to make, the others share the rest by rated power.
   const expected = new Map(
-    views.map((view) => [view.serial, expectedOutput(view, next.inverters[view.serial]!)]),
+    views.map((view) => [view.serial, expectedOutput(view, next.inverters[view.serial]!, settleMs)]),
   );
   const total = [...expected.values()].reduce((s, w) => s + w, 0) + error;
   const free = views.filter((view) => !blocked(next.inverters[view.serial]!, now, settings.intervalMs));
   const held = views
     .filter((view) => !free.includes(view))
     .reduce((s, view) => s + expected.get(view.serial)!, 0);
-  const commands = free.length ? send(shareByRating(total - held, free), next, free, now, settings) : [];
+  const commands = free.length
+    ? send(shareFree(total - held, free, next, settleMs), next, free, now, settings)
+    : [];
   return {
     memory: recordSent(next, commands, now),
     commands,
@@ -273,7 +378,7 @@ export function restoreStep(
   now: number,
   settings: ControlSettings,
 ): { memory: ControlMemory; commands: LimitCommand[]; done: boolean } {
-  const next = acknowledge(memory, inverters, now);
+  const next = acknowledge(memory, inverters, now, settings.timing?.ackTimeoutMs);
   const commands: LimitCommand[] = [];
   let done = true;
   for (const [serial, track] of Object.entries(next.inverters)) {
