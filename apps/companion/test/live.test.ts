@@ -13,9 +13,24 @@ import {
   type TestDevice,
 } from './helpers';
 
-/** Waits until the companion receives the device's live data again. */
+/** The lines the device's live socket logs at each change of its state. */
+const SOCKET_STATE =
+  /^(Receiving live data|The device at .* does not answer|Lost the connection|The device refuses|The device answered the live socket)/;
+
+/**
+ * Waits until the companion receives the device's live data (again): its socket's latest
+ * state line says so. Other lines may follow it (an alert the plant raises meanwhile).
+ */
 const liveUp = (companion: TestCompanion): Promise<void> =>
-  until(() => companion.lines.at(-1)?.startsWith('Receiving live data') === true, 30_000, 'live data');
+  until(
+    () =>
+      companion.lines
+        .filter((line) => SOCKET_STATE.test(line))
+        .at(-1)
+        ?.startsWith('Receiving live data') === true,
+    30_000,
+    'live data',
+  );
 
 const WRONG_AUTH = `Basic ${Buffer.from('admin:guessed').toString('base64')}`;
 
