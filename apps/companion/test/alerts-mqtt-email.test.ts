@@ -36,18 +36,24 @@ const alertsOf = async (server: TestCompanion): Promise<AlertsAnswer> => {
   return answer.body as AlertsAnswer;
 };
 
+/** The virtual DTU at a simulated noon (a device minute a real second), and the receivers, not started. */
+async function plantAndReceivers() {
+  const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', '60']);
+  cleanups.push(() => dtu.remove());
+  const live = (await call(new URL('api/livedata/status', dtu.url).href, { auth: ADMIN_AUTH })).body as {
+    inverters: { serial: string }[];
+  };
+  const silent = live.inverters[0]!.serial;
+  const mosquitto = new Mosquitto(await freePort(), 'companion', 'm9tt-pass');
+  cleanups.push(() => mosquitto.remove());
+  const mail = new MailReceiver(await freePort(), 'solar@plant.example', 'm4il-pass');
+  cleanups.push(() => mail.remove());
+  return { dtu, silent, mosquitto, mail };
+}
+
 describe('alerts by MQTT and e-mail', () => {
   it('publishes the state and mails the owner, after the receivers come back, raised and resolved', async () => {
-    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', '60']);
-    cleanups.push(() => dtu.remove());
-    const live = (await call(new URL('api/livedata/status', dtu.url).href, { auth: ADMIN_AUTH })).body as {
-      inverters: { serial: string }[];
-    };
-    const silent = live.inverters[0]!.serial;
-    const mosquitto = new Mosquitto(await freePort(), 'companion', 'm9tt-pass');
-    cleanups.push(() => mosquitto.remove());
-    const mail = new MailReceiver(await freePort(), 'solar@plant.example', 'm4il-pass');
-    cleanups.push(() => mail.remove());
+    const { dtu, silent, mosquitto, mail } = await plantAndReceivers();
     const mqttUrl = `mqtt://companion:m9tt-pass@127.0.0.1:${mosquitto.port}/plant`;
     const mailUrl = `smtp://solar%40plant.example:m4il-pass@127.0.0.1:${mail.port}?to=owner@home.example`;
     const server = await startCompanion(dtu.url, {
@@ -132,16 +138,7 @@ describe('alerts by MQTT and e-mail', () => {
   }, 120_000);
 
   it('in quiet hours publishes the MQTT state at once, while the e-mail waits for their end', async () => {
-    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', '60']);
-    cleanups.push(() => dtu.remove());
-    const live = (await call(new URL('api/livedata/status', dtu.url).href, { auth: ADMIN_AUTH })).body as {
-      inverters: { serial: string }[];
-    };
-    const silent = live.inverters[0]!.serial;
-    const mosquitto = new Mosquitto(await freePort(), 'companion', 'm9tt-pass');
-    cleanups.push(() => mosquitto.remove());
-    const mail = new MailReceiver(await freePort(), 'solar@plant.example', 'm4il-pass');
-    cleanups.push(() => mail.remove());
+    const { dtu, silent, mosquitto, mail } = await plantAndReceivers();
     await mosquitto.start();
     await mail.start();
     const seen = await mosquitto.subscriber('#');
