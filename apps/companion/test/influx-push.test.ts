@@ -92,9 +92,12 @@ describe('pushing samples as InfluxDB line protocol', () => {
     }
     victoria = new VictoriaMetrics(await freePort(), await tempDir('victoria'));
     await victoria.start();
-    // Today at noon on the device, so its samples fall within the database's retention.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-    device = await startDevice(['--time', `${today}T12:00`]);
+    // Yesterday at noon on the device: daylight, within the database's retention, and never
+    // ahead of the real clock (an export reads up to now; today's noon is ahead before 12:00).
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+      new Date(Date.now() - 86_400_000),
+    );
+    device = await startDevice(['--time', `${yesterday}T12:00`]);
     companion = await startCompanion(device.url, { influxUrl: new URL(`${victoria.url}/write`) });
   });
   afterAll(async () => {
