@@ -9,6 +9,7 @@ export default defineConfig((env) =>
       name: 'web',
       root: import.meta.dirname,
       environment: 'happy-dom',
+      setupFiles: ['test/no-network.ts'],
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     },
   }),
