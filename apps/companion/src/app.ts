@@ -77,6 +77,8 @@ export interface CompanionAppOptions {
   alertChannels?: readonly Channel[];
   /** The rules' thresholds (default DEFAULT_ALERT_SETTINGS). */
   alertSettings?: AlertSettings;
+  /** Whether the alert settings are the options' or were saved in the app (alerts.json). */
+  alertSource?: 'options' | 'saved';
   /** The longest pause between attempts to reach an alert receiver that is down (shorter in tests). */
   alertRetryMaxMs?: number;
   /** The zero-export controller; undefined: off. */
@@ -173,6 +175,8 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
     dayEnergy: (from, to) => store.dayEnergy(from, to),
     channels: options.alertChannels ?? [],
     settings: options.alertSettings ?? DEFAULT_ALERT_SETTINGS,
+    source: options.alertSource ?? 'options',
+    dataDir: options.dataDir,
     log,
     maxRetryMs: options.alertRetryMaxMs,
   });

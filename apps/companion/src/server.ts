@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { ALERTS_FILE, readSavedAlerts } from './alerts/settings-file';
 import { buildCompanion, VERSION } from './app';
 import { ConfigError, ensureDataDir, parseCli, USAGE, type CompanionOptions } from './cli';
 import type { DemoDevice } from './demo';
@@ -54,7 +55,7 @@ function secretsOf(options: CompanionOptions): string[] {
   return secrets;
 }
 
-async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
+async function serve(options: CompanionOptions, logger: Logger, savedAlerts: boolean): Promise<void> {
   const { log } = logger;
   let demo: DemoDevice | undefined;
   if (!options.deviceUrl) {
@@ -79,6 +80,7 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
     rawDays: options.rawDays,
     alertChannels: options.alertChannels,
     alertSettings: options.alertSettings,
+    alertSource: savedAlerts ? 'saved' : 'options',
     control: options.control,
     schedule: options.schedule,
     log,
@@ -98,6 +100,10 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
   );
   log(`History in ${join(options.dataDir, 'history.sqlite')}`);
   if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
+  if (savedAlerts)
+    log(
+      `Alert settings from ${join(options.dataDir, ALERTS_FILE)} (saved in the app; --alert-* options not used)`,
+    );
   for (const channel of options.alertChannels) log(`Alerts go to ${channel.masked}`);
   const systemd = notifySystemd(app, log);
 
@@ -114,6 +120,7 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
 
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseCli>;
+  let savedAlerts = false;
   try {
     // npm runs workspace scripts in the workspace folder; relative paths the user typed
     // (--data, --webapp) mean the folder npm was started from (INIT_CWD).
@@ -124,6 +131,14 @@ async function main(): Promise<void> {
     if (options === 'help') return console.log(USAGE);
     if (options === 'version') return console.log(VERSION);
     await ensureDataDir(options.dataDir, options.dataLabel);
+    // Settings saved in the app stand in for the --alert-* options.
+    const saved = await readSavedAlerts(options.dataDir).catch((error: Error) => {
+      throw new ConfigError(error.message);
+    });
+    if (saved) {
+      options = { ...options, alertChannels: saved.channels, alertSettings: saved.settings };
+      savedAlerts = true;
+    }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // One line, before anything started: a service manager's log shows the cause at once.
@@ -136,7 +151,7 @@ async function main(): Promise<void> {
       const { restoreCommand } = await import('./restore-command');
       restoreCommand(options.dataDir, options.restoreFile, logger.log);
     } else {
-      await serve(options, logger);
+      await serve(options, logger, savedAlerts);
     }
   } catch (error) {
     logger.log(error instanceof Error ? error.message : String(error), 'error');

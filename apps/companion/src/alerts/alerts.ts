@@ -15,6 +15,8 @@ import { OutboxSender } from './outbox';
 import { alertAnswer } from './routes';
 import { registerAlerts } from './routes';
 import type { AlertSettings } from './rules';
+import type { SavedAlerts } from './settings-body';
+import { ALERTS_FILE, writeSavedAlerts } from './settings-file';
 import { AlertWatcher } from './watcher';
 
 export interface AlertsContext {
@@ -26,6 +28,10 @@ export interface AlertsContext {
   link: DeviceLink;
   channels: readonly Channel[];
   settings: AlertSettings;
+  /** Where the settings came from; `saved` ones are in the data folder's alerts.json. */
+  source: 'options' | 'saved';
+  /** The data folder, where a save from the app goes. */
+  dataDir: string;
   log: LogLine;
   /** The longest pause between attempts to reach a receiver that is down (shorter in tests). */
   maxRetryMs?: number | undefined;
@@ -41,15 +47,17 @@ export function setUpAlerts(
 ): { start: () => void; stop: () => Promise<void>; commandSent: () => void } {
   const { connection, clock, upstream, access, channels, log } = context;
   // Without a push target there is nothing to watch: the rule shows as off, not as on.
-  const settings = context.influx
-    ? context.settings
-    : {
-        ...context.settings,
-        rules: {
-          ...context.settings.rules,
-          'influx-failing': { ...context.settings.rules['influx-failing'], enabled: false },
-        },
-      };
+  const effective = (settings: AlertSettings): AlertSettings =>
+    context.influx
+      ? settings
+      : {
+          ...settings,
+          rules: {
+            ...settings.rules,
+            'influx-failing': { ...settings.rules['influx-failing'], enabled: false },
+          },
+        };
+  const settings = effective(context.settings);
   const store = new AlertStore(connection);
   const sender = new OutboxSender(
     store,
@@ -75,7 +83,25 @@ export function setUpAlerts(
     influx: context.influx,
     dayEnergy: context.dayEnergy,
   });
-  registerAlerts(app, { store, watcher, channels, access });
+  let source = context.source;
+  let current: SavedAlerts = { settings: context.settings, channels: [...channels] };
+  registerAlerts(app, {
+    store,
+    watcher,
+    access,
+    source: () => source,
+    current: () => current,
+    save: async (saved) => {
+      await writeSavedAlerts(context.dataDir, saved);
+      source = 'saved';
+      current = saved;
+      watcher.configure(effective(saved.settings), saved.channels);
+      await sender.setChannels(saved.channels);
+      log(
+        `Alert settings saved (${ALERTS_FILE}); alerts go to ${saved.channels.map(({ masked }) => masked).join(', ') || 'no channel'}`,
+      );
+    },
+  });
   return {
     commandSent: () => watcher.commandSent(),
     start: () => {

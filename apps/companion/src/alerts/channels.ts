@@ -34,6 +34,8 @@ export {
 
 export interface Channel {
   kind: AlertChannelKind;
+  /** The URL as configured, secrets included: only ever written to the saved settings. */
+  url: string;
   /** The URL as configured, with secrets masked: shown, logged, and the outbox's key. */
   masked: string;
   /** Where the messages go, without credentials. */
@@ -68,7 +70,13 @@ export function parseChannel(text: string): Channel {
   const masked = maskUrl(url);
   const scheme = url.protocol.slice(0, -1);
   if (!url.hostname) throw new ChannelUrlError(`${masked} has no host`);
-  const base = { masked, secrets: secretsOf(url), start: () => undefined, close: async () => undefined };
+  const base = {
+    url: trimmed,
+    masked,
+    secrets: secretsOf(url),
+    start: () => undefined,
+    close: async () => undefined,
+  };
   switch (scheme) {
     case 'ntfy':
     case 'ntfys':

@@ -4,8 +4,9 @@
  * config file); `off` turns a rule off, a number sets its threshold.
  */
 import { ConfigError } from '../config/options';
+import { ALERT_LIMITS } from './limits';
 import type { ALERT_RULE_OPTIONS } from './option-names';
-import { minuteOfDay } from './quiet-hours';
+import { quietSpan } from './quiet-hours';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './rules';
 
 export const ALERT_RULE_USAGE = `  --alert-string-minutes <n|off>  a string under --alert-string-percent (default 50)
@@ -40,23 +41,27 @@ export function parseAlertSettings(
     const base = defaults.rules[rule];
     if (isOff(value)) return { ...base, enabled: false };
     if (value === undefined) return base;
-    if (set === 'minutes')
-      return { ...base, enabled: true, minutes: numberOf(where(name), value, 1, 1440, false) };
-    if (set === 'percent')
-      return { ...base, enabled: true, threshold: numberOf(where(name), value, 1, 99, false) / 100 };
-    return { ...base, enabled: true, threshold: numberOf(where(name), value, 20, 120, false) };
+    const { min, max } = ALERT_LIMITS[set];
+    const number = numberOf(where(name), value, min, max, false);
+    if (set === 'minutes') return { ...base, enabled: true, minutes: number };
+    return { ...base, enabled: true, threshold: set === 'percent' ? number / 100 : number };
   };
   const stringWeak = rule('string-weak', 'alert-string-minutes');
   const share = text('alert-string-percent');
   const twilight = text('alert-twilight-minutes');
   const reminder = text('alert-reminder-hours');
+  const { percent, twilight: twilightLimits, reminderHours } = ALERT_LIMITS;
   return {
     rules: {
       'inverter-silent': rule('inverter-silent', 'alert-inverter-minutes'),
       'string-weak':
         share === undefined
           ? stringWeak
-          : { ...stringWeak, threshold: numberOf(where('alert-string-percent'), share, 1, 99, false) / 100 },
+          : {
+              ...stringWeak,
+              threshold:
+                numberOf(where('alert-string-percent'), share, percent.min, percent.max, false) / 100,
+            },
       'command-failed': rule('command-failed', 'alert-command-minutes'),
       'dtu-unreachable': rule('dtu-unreachable', 'alert-dtu-minutes'),
       eventlog: rule('eventlog', 'alert-eventlog-minutes'),
@@ -67,19 +72,20 @@ export function parseAlertSettings(
     twilightMinutes:
       twilight === undefined
         ? defaults.twilightMinutes
-        : numberOf(where('alert-twilight-minutes'), twilight, 0, 600, true),
+        : numberOf(where('alert-twilight-minutes'), twilight, twilightLimits.min, twilightLimits.max, true),
     reminderHours:
       reminder === undefined || isOff(reminder)
         ? undefined
-        : numberOf(where('alert-reminder-hours'), reminder, 0.25, 720, false),
+        : numberOf(where('alert-reminder-hours'), reminder, reminderHours.min, reminderHours.max, false),
     quietHours: quietHours(where('alert-quiet-hours'), text('alert-quiet-hours')),
   };
 }
 
 function quietHours(where: string, value: string | undefined): AlertSettings['quietHours'] {
   if (value === undefined || isOff(value)) return undefined;
-  const [from, to, ...rest] = value.split('-').map(minuteOfDay);
-  if (from === undefined || to === undefined || rest.length || from === to)
+  const [from, to, ...rest] = value.split('-');
+  const hours = rest.length ? undefined : quietSpan(from ?? '', to ?? '');
+  if (!hours)
     throw new ConfigError(`${where} must be two different local times such as 22:00-07:00, got "${value}"`);
-  return { from, to };
+  return hours;
 }

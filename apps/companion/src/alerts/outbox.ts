@@ -35,7 +35,7 @@ export class OutboxSender {
 
   constructor(
     private readonly store: AlertStore,
-    private readonly channels: readonly Channel[],
+    private channels: readonly Channel[],
     private readonly toWebhook: (message: OutboxMessage) => AlertWebhookBody['alert'],
     private readonly log: LogLine,
     /** The longest pause between attempts (shorter in tests). */
@@ -53,6 +53,25 @@ export class OutboxSender {
       const run = this.drain(channel).finally(() => this.running.delete(channel.masked));
       this.running.set(channel.masked, run);
     }
+  }
+
+  /**
+   * The channels saved in the app: the ones gone stop (after a request under way) and are
+   * closed, new ones open, and what waits is sent. A channel kept is the same object.
+   */
+  async setChannels(next: readonly Channel[]): Promise<void> {
+    const gone = this.channels.filter((channel) => !next.includes(channel));
+    const added = next.filter((channel) => !this.channels.includes(channel));
+    this.channels = next;
+    for (const { masked } of gone) {
+      clearTimeout(this.timers.get(masked));
+      this.timers.delete(masked);
+      this.failures.delete(masked);
+    }
+    await Promise.all(gone.map(({ masked }) => this.running.get(masked)));
+    await Promise.all(gone.map((channel) => channel.close()));
+    if (this.opened) for (const channel of added) channel.start(() => this.statesNow());
+    this.kick();
   }
 
   /** Stops retrying and waits for the requests under way (each ends within its timeout). */
@@ -81,7 +100,7 @@ export class OutboxSender {
 
   private async drain(channel: Channel): Promise<void> {
     for (;;) {
-      if (this.stopped) return;
+      if (this.stopped || !this.channels.includes(channel)) return;
       let message: OutboxMessage | undefined;
       let answer: ReceiverAnswer;
       try {

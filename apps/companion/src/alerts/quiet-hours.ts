@@ -19,6 +19,12 @@ export function minuteOfDay(text: string): number | undefined {
   return hour < 24 && minute < 60 ? hour * 60 + minute : undefined;
 }
 
+/** Two different local times as quiet hours; undefined when either is not HH:MM or both are one. */
+export function quietSpan(fromText: string, toText: string): QuietHours | undefined {
+  const [from, to] = [minuteOfDay(fromText), minuteOfDay(toText)];
+  return from === undefined || to === undefined || from === to ? undefined : { from, to };
+}
+
 export const clockText = (minute: number): string =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 

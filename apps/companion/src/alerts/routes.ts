@@ -1,22 +1,28 @@
 /**
- * GET /companion/api/alerts (AlertsAnswer) and POST /companion/api/alerts/test
+ * GET /companion/api/alerts (AlertsAnswer), POST /companion/api/alerts/settings
+ * (AlertSettingsBody, answers an ApiResponse) and POST /companion/api/alerts/test
  * (AlertTestAnswer), for the admin only: the device's own check of the credentials, as for
  * the backup. Alerts name inverters and the channels' hosts, which a visitor need not see.
  */
-import type { Alert, AlertsAnswer, AlertTestAnswer } from '@opendtu/api';
+import type { Alert, AlertsAnswer, AlertTestAnswer, ApiResponse } from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import { admitted } from '../ops/admin-only';
 import type { AlertStore, StoredAlert } from './alert-store';
-import { channelAnswer, deliver, type Channel } from './channels';
+import { channelAnswer, deliver } from './channels';
 import { clockText } from './quiet-hours';
+import { AlertSettingsError, parseAlertSettingsBody, type SavedAlerts } from './settings-body';
 import type { AlertWatcher } from './watcher';
 
 export interface AlertRoutesContext {
   store: AlertStore;
   watcher: AlertWatcher;
-  channels: readonly Channel[];
   access: DeviceAccess;
+  source: () => AlertsAnswer['source'];
+  /** The settings as given or saved (the watcher's may turn a rule off that has nothing to watch). */
+  current: () => SavedAlerts;
+  /** Writes the settings to the data folder and puts them in place. */
+  save: (saved: SavedAlerts) => Promise<void>;
 }
 
 const iso = (at: number): string => new Date(at).toISOString();
@@ -34,7 +40,9 @@ export function alertAnswer(alert: StoredAlert, store: AlertStore): Alert {
 }
 
 export function registerAlerts(app: FastifyInstance, context: AlertRoutesContext): void {
-  const { store, watcher, channels, access } = context;
+  const { store, watcher, access } = context;
+  // One save at a time: the second waits for the first to be in place.
+  let saving = Promise.resolve();
 
   app.get('/companion/api/alerts', async (request, reply) => {
     if (!(await admitted(access, request, reply))) return reply;
@@ -48,16 +56,36 @@ export function registerAlerts(app: FastifyInstance, context: AlertRoutesContext
       daylight: daylight ? { from: iso(daylight.from), to: iso(daylight.to) } : null,
       reminder_hours: watcher.settings.reminderHours ?? null,
       quiet_hours: quiet ? { from: clockText(quiet.from), to: clockText(quiet.to) } : null,
-      channels: channels.map(channelAnswer),
+      channels: watcher.channels.map(channelAnswer),
+      source: context.source(),
     };
     return reply.header('Cache-Control', 'no-store').send(answer);
+  });
+
+  app.post('/companion/api/alerts/settings', async (request, reply) => {
+    if (!(await admitted(access, request, reply))) return reply;
+    const save = saving.then(() => {
+      const { settings, channels } = context.current();
+      const saved = parseAlertSettingsBody(request.body, settings, channels);
+      return context.save(saved);
+    });
+    saving = save.catch(() => undefined);
+    try {
+      await save;
+    } catch (error) {
+      if (!(error instanceof AlertSettingsError)) throw error;
+      const refused: ApiResponse = { type: 'warning', message: error.message };
+      return reply.code(400).send(refused);
+    }
+    const answer: ApiResponse = { type: 'success', message: 'Alert settings saved' };
+    return reply.send(answer);
   });
 
   app.post('/companion/api/alerts/test', async (request, reply) => {
     if (!(await admitted(access, request, reply))) return reply;
     const id = `test-${Date.now()}`;
     const results = await Promise.all(
-      channels.map(async (channel) => ({
+      watcher.channels.map(async (channel) => ({
         channel: channel.masked,
         ...(await deliver(channel, {
           id,

@@ -81,7 +81,7 @@ export class AlertWatcher {
   private kickAt: number | undefined;
   private readonly realNow: () => number;
 
-  constructor(private readonly context: WatcherContext) {
+  constructor(private context: WatcherContext) {
     const { store, upstream } = context;
     this.realNow = context.realNow ?? Date.now;
     for (const alert of store.open()) this.open.set(alert.key, alert);
@@ -103,6 +103,15 @@ export class AlertWatcher {
 
   get settings(): AlertSettings {
     return this.context.settings;
+  }
+
+  get channels(): readonly Channel[] {
+    return this.context.channels;
+  }
+
+  /** Settings saved in the app: judged from the next tick, told on these channels from now. */
+  configure(settings: AlertSettings, channels: readonly Channel[]): void {
+    this.context = { ...this.context, settings, channels };
   }
 
   start(): void {

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '@opendtu/server-kit/atomic-write';
 
 export const FIRMWARE_FILE = '.firmware-image.json';
 

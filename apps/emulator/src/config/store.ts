@@ -1,7 +1,7 @@
 import { readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Capabilities, ConfigFile } from '@opendtu/api';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '@opendtu/server-kit/atomic-write';
 import { defaultConfig } from './defaults';
 import type { Identity } from './identity';
 import { migrateConfig } from './migrate';

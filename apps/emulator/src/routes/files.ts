@@ -2,7 +2,7 @@ import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONFIG_FILE_NAME, PIN_MAPPING_FILE_NAME, ResponseCode, type FileEntry } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
-import { writeFileAtomic } from '../config/atomic-write';
+import { writeFileAtomic } from '@opendtu/server-kit/atomic-write';
 import { isEmulatorFile, isSafeFileName } from '../config/data-files';
 import { parseLeadingJson } from '../http/json-text';
 import { isBool, isObject, isString, member } from '../http/json-values';

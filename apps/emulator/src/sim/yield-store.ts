@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../config/atomic-write';
+import { writeFileAtomic } from '@opendtu/server-kit/atomic-write';
 import { YIELD_FILE } from '../config/data-files';
 
 export interface StoredInverter {

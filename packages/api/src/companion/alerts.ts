@@ -102,6 +102,27 @@ export interface AlertsAnswer {
    */
   quiet_hours: { from: string; to: string } | null;
   channels: AlertChannel[];
+  /**
+   * Where these settings come from: `options` (the command line, environment or config
+   * file: --alert-*) until the admin saves them here, then `saved` (alerts.json in the data
+   * folder), which the options no longer change.
+   */
+  source: 'options' | 'saved';
+}
+
+/**
+ * POST /companion/api/alerts/settings (admin): the settings as a whole. A rule left out
+ * keeps its settings; `minutes` of `energy-low` is ignored (told once). A channel sent back
+ * exactly as GET masked it keeps its saved URL and password. Answers an `ApiResponse`:
+ * 200 `success`, or 400 `warning` whose message gives the reason (the field, the URL masked),
+ * and nothing is changed.
+ */
+export interface AlertSettingsBody {
+  rules: Pick<AlertRuleSettings, 'rule' | 'enabled' | 'minutes' | 'threshold'>[];
+  twilight_minutes: number;
+  reminder_hours: number | null;
+  quiet_hours: { from: string; to: string } | null;
+  channels: string[];
 }
 
 export interface AlertTestResult {

@@ -7,12 +7,13 @@ let sequence = 0;
  * Writes a file so that a crash at any moment leaves either the old or the new content:
  * the bytes go to a temporary file in the same folder, are flushed to disk, and the
  * temporary file is renamed over the target (atomic on POSIX file systems); the folder
- * is flushed too so the rename itself survives a power cut.
+ * is flushed too so the rename itself survives a power cut. `mode` (e.g. 0o600 for a file
+ * holding passwords) holds from the first byte.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o666): Promise<void> {
   sequence += 1;
   const temp = `${path}.tmp-${process.pid}-${sequence}`;
-  const handle = await open(temp, 'w');
+  const handle = await open(temp, 'w', mode);
   try {
     await handle.writeFile(data);
     await handle.sync();

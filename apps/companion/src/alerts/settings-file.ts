@@ -1,0 +1,55 @@
+/**
+ * The alert settings saved from the app: `alerts.json` in the data folder, the body the app
+ * sent with the channels' whole URLs (passwords included, so the file is the owner's
+ * only: mode 0600). Written atomically; once it exists it is used instead of the --alert-*
+ * options, and read with the same checks as a save.
+ */
+import type { AlertSettingsBody } from '@opendtu/api';
+import { writeFileAtomic } from '@opendtu/server-kit/atomic-write';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { clockText } from './quiet-hours';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './rules';
+import { AlertSettingsError, parseAlertSettingsBody, type SavedAlerts } from './settings-body';
+
+export const ALERTS_FILE = 'alerts.json';
+
+/** The settings as the API and the file carry them (`channels` as given). */
+export function settingsBody(settings: AlertSettings, channels: readonly string[]): AlertSettingsBody {
+  const quiet = settings.quietHours;
+  return {
+    rules: Object.values(settings.rules),
+    twilight_minutes: settings.twilightMinutes,
+    reminder_hours: settings.reminderHours ?? null,
+    quiet_hours: quiet ? { from: clockText(quiet.from), to: clockText(quiet.to) } : null,
+    channels: [...channels],
+  };
+}
+
+/** The saved settings; undefined when none were saved. Throws, naming the file, when it cannot be used. */
+export async function readSavedAlerts(dataDir: string): Promise<SavedAlerts | undefined> {
+  const file = join(dataDir, ALERTS_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return parseAlertSettingsBody(JSON.parse(text), DEFAULT_ALERT_SETTINGS, []);
+  } catch (error) {
+    const reason =
+      error instanceof AlertSettingsError || error instanceof SyntaxError ? error.message : error;
+    throw new Error(`${file} cannot be used (${String(reason)}); fix or remove it`);
+  }
+}
+
+export async function writeSavedAlerts(dataDir: string, saved: SavedAlerts): Promise<void> {
+  const file = join(dataDir, ALERTS_FILE);
+  const body = settingsBody(
+    saved.settings,
+    saved.channels.map(({ url }) => url),
+  );
+  await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, 0o600);
+}
