@@ -100,7 +100,7 @@ export const LAYERS = {
         'alerts/channels',
         ...[
           ...['watcher', 'rules', 'outbox', 'channels', 'messages', 'quiet-hours', 'device-reads'],
-          ...['limits', 'settings-body', 'settings-file'],
+          ...['settings-body', 'settings-file'],
           ...['command-rule', 'energy-rule', 'eventlog-rule', 'string-rule', 'threshold-rules'],
         ].map((name) => `alerts/${name}.ts`),
         ...['runner', 'step', 'meter', 'meter-source'].map((name) => `control/${name}.ts`),

@@ -164,18 +164,22 @@ test('a silent inverter: the alert with its text, the badge, what was sent; the 
   await expect(page.getByRole('list', { name: 'Past alerts' })).toHaveCount(0);
   await expect(page.getByText('No alert has been resolved yet.')).toBeVisible();
 
-  // The rules, read-only, with their limits.
+  // The rules as the options set them, in the form that changes them.
   const rules = page.locator('section', { has: page.getByRole('heading', { name: 'What is watched' }) });
-  const silentRule = rules.getByRole('row', { name: /Inverter silent or not producing/ });
-  await expect(silentRule).toContainText('On');
-  await expect(silentRule).toContainText('it lasts 2 min');
-  await expect(rules.getByRole('row', { name: /Weak string/ })).toContainText('Off');
-  await expect(rules.getByRole('row', { name: /Inverter too hot/ })).toContainText('above 70°C');
+  await expect(rules).toContainText("These settings come from the companion's --alert-* options");
+  await expect(rules.getByRole('switch', { name: 'Inverter silent or not producing' })).toBeChecked();
+  await expect(rules.locator('[data-rule="inverter-silent"]')).toContainText('it lasts 2 min');
+  await expect(rules.getByRole('switch', { name: 'Weak string' })).not.toBeChecked();
+  await expect(rules.locator('[data-rule="inverter-hot"]').getByLabel('Told above')).toHaveValue('70');
+  await expect(rules.locator('[data-rule="inverter-hot"]')).toContainText('above 70°C');
   // This companion pushes nowhere: nothing to watch there.
-  await expect(rules.getByRole('row', { name: /InfluxDB target failing/ })).toContainText('Off');
+  await expect(rules.getByRole('switch', { name: 'InfluxDB target failing' })).not.toBeChecked();
   await expect(rules).toContainText(/Judged today from \d\d:\d\d to \d\d:\d\d on the device's clock/);
-  await expect(rules).toContainText('every 12 h');
-  await expect(rules).toContainText('Quiet hours from 22:00 to 06:30');
+  await expect(rules.getByRole('switch', { name: 'Tell a standing alert again' })).toBeChecked();
+  await expect(rules.getByLabel('Again every')).toHaveValue('12');
+  await expect(rules.getByLabel('From (HH:MM)')).toHaveValue('22:00');
+  await expect(rules.getByLabel('To (HH:MM)')).toHaveValue('06:30');
+  await expect(rules.getByLabel('Channel URLs, one a line')).toHaveValue(`${hook}\n${down}`);
 
   // The channels, and a test message: each receiver's answer, by keyboard.
   const channels = page.locator('section', { has: page.getByRole('heading', { name: 'Channels' }) });
@@ -236,6 +240,51 @@ test('the inverter back: the alert is past, with both messages, and the badge is
   await page.getByRole('button', { name: 'Show or hide the menu' }).click();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.screenshot({ path: test.info().outputPath('alerts-phone.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await darkTheme(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.context().close();
+});
+
+test('the owner changes where and when: a bad URL is refused with its reason, a good one is told at once', async ({
+  browser,
+}) => {
+  const page = await adminPage(browser, 1280);
+  await page.goto('/alerts');
+  const rules = page.locator('section', { has: page.getByRole('heading', { name: 'What is watched' }) });
+  const urls = rules.getByLabel('Channel URLs, one a line');
+  const save = rules.getByRole('button', { name: 'Save' });
+
+  // A port out of range: the server's reason, and nothing changed.
+  await urls.fill(`${hook}\nntfy://me:Secret-Pw-9@127.0.0.1:99999/plant`);
+  await save.click();
+  await expect(rules.getByRole('alert')).toContainText('port');
+  expect((await alerts(page)).channels.map(({ url }) => url)).toEqual([hook, down]);
+
+  // A second webhook with a token, the dead address gone, a rule off and a time changed.
+  const second = `${hook.replace('/hook', '/second')}?token=Tok-Secret-31`;
+  await urls.fill(`${hook}\n${second}`);
+  await rules.getByRole('switch', { name: 'Inverter too hot' }).click();
+  await rules.locator('[data-rule="inverter-silent"]').getByLabel('Told after it lasts').fill('4');
+  await expect(rules.locator('[data-rule="inverter-silent"]')).toContainText('it lasts 4 min');
+  await save.click();
+  await expect(rules.getByRole('status')).toHaveText('Settings saved.');
+  await expect(rules).toContainText("Saved here: the companion's --alert-* options no longer change them.");
+
+  // The token is masked everywhere the page shows it; the test message reaches both.
+  const masked = second.replace('Tok-Secret-31', '****');
+  const channels = page.locator('section[aria-labelledby="alert-channels"]');
+  await expect(channels.locator('code')).toHaveText([hook, masked]);
+  await expect(urls).toHaveValue(`${hook}\n${masked}`);
+  await expect(rules.getByRole('switch', { name: 'Inverter too hot' })).not.toBeChecked();
+  const tests = receiver.bodies.filter((body) => body.event === 'test').length;
+  await channels.getByRole('button', { name: 'Send a test message' }).click();
+  await expect(channels.locator('[data-test-result="ok"]')).toHaveCount(2);
+  expect(receiver.bodies.filter((body) => body.event === 'test')).toHaveLength(tests + 2);
+  expect(await page.content()).not.toContain('Tok-Secret-31');
+  expect(companion.output()).not.toContain('Tok-Secret-31');
+
+  await page.screenshot({ path: test.info().outputPath('alerts-settings.png'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   await darkTheme(page);
   expect(await seriousViolations(page)).toEqual([]);

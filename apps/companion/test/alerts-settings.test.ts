@@ -109,7 +109,7 @@ describe('saving the alert settings', () => {
     });
     const answer = await save(body);
     expect(answer.status).toBe(200);
-    expect((answer.body as ApiResponse).type).toBe('success');
+    expect(answer.body).toMatchObject({ type: 'success', code: 1001 });
 
     const after = await alerts();
     expect(after.source).toBe('saved');

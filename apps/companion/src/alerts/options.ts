@@ -4,7 +4,7 @@
  * config file); `off` turns a rule off, a number sets its threshold.
  */
 import { ConfigError } from '../config/options';
-import { ALERT_LIMITS } from './limits';
+import { ALERT_LIMITS } from '@opendtu/api';
 import type { ALERT_RULE_OPTIONS } from './option-names';
 import { quietSpan } from './quiet-hours';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './rules';

@@ -4,7 +4,13 @@
  * (AlertTestAnswer), for the admin only: the device's own check of the credentials, as for
  * the backup. Alerts name inverters and the channels' hosts, which a visitor need not see.
  */
-import type { Alert, AlertsAnswer, AlertTestAnswer, ApiResponse } from '@opendtu/api';
+import {
+  ResponseCode,
+  type Alert,
+  type AlertsAnswer,
+  type AlertTestAnswer,
+  type ApiResponse,
+} from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import { admitted } from '../ops/admin-only';
@@ -77,7 +83,12 @@ export function registerAlerts(app: FastifyInstance, context: AlertRoutesContext
       const refused: ApiResponse = { type: 'warning', message: error.message };
       return reply.code(400).send(refused);
     }
-    const answer: ApiResponse = { type: 'success', message: 'Alert settings saved' };
+    // The device's code for a saved setting, so the app says it in the owner's language.
+    const answer: ApiResponse = {
+      type: 'success',
+      message: 'Settings saved!',
+      code: ResponseCode.GenericSuccess,
+    };
     return reply.send(answer);
   });
 

@@ -4,10 +4,10 @@
  * the options' (limits.ts); a channel sent back masked, as GET showed it, keeps its saved
  * URL with its password.
  */
-import type { AlertRule } from '@opendtu/api';
+import { ALERT_LIMITS, THRESHOLD_KIND, type AlertRule } from '@opendtu/api';
 import { ChannelUrlError, parseChannel, type Channel } from './channels';
 import { MASK, maskText } from './channels/common';
-import { ALERT_LIMITS, THRESHOLD_KIND } from './limits';
+
 import { quietSpan } from './quiet-hours';
 import type { AlertSettings } from './rules';
 

@@ -58,7 +58,7 @@ export function AlertsPage() {
             />
           </section>
           <AlertChannels channels={data.channels} />
-          <AlertRules answer={data} timezone={timezone} />
+          <AlertRules answer={data} timezone={timezone} onSaved={reload} />
         </>
       )}
     </PageFrame>
