@@ -18,6 +18,8 @@ import { judgeThresholds, trackTemperature } from './threshold-rules';
 const at = (hhmm: string, day = '2026-06-21'): number => Date.parse(`${day}T${hhmm}:00Z`);
 const DAYLIGHT = daylightOf({ rise: at('01:15'), set: at('20:45') }, 120);
 const when = (hhmm: string) => ({ now: at(hhmm), daylight: DAYLIGHT });
+/** Solar noon: the middle of the device's sun times (11:00 UTC here). */
+const NOON = (DAYLIGHT!.from + DAYLIGHT!.to) / 2;
 const S = DEFAULT_ALERT_SETTINGS;
 const withRule = (rule: keyof AlertSettings['rules'], change: object): AlertSettings => ({
   ...S,
@@ -44,23 +46,35 @@ describe('string-weak', () => {
   const run = (from: string, minutes: number, power: (minute: number) => number) => {
     const seen = new Map<string, StringSeen>();
     for (let minute = 0; minute <= minutes; minute += 1)
-      trackStrings(seen, { ...roof, dc: dc(power(minute)) }, at(from) + minute * MINUTE_MS, 0.5);
+      trackStrings(seen, { ...roof, dc: dc(power(minute)) }, at(from) + minute * MINUTE_MS, 0.5, NOON);
     return seen;
   };
 
-  it('raises a string under half of its sibling per Wp after 30 minutes of good light, naming it', () => {
-    const early = judgeStrings(run('11:00', 29, () => 80).values(), when('11:29'), S);
+  it('raises a string under half of its sibling per Wp after 30 minutes of good light on each side of solar noon, naming it', () => {
+    expect(NOON).toBe(at('11:00'));
+    const early = judgeStrings(run('10:30', 59, () => 80).values(), when('11:29'), S);
     expect(keys(early)).toEqual([]);
-    const verdict = judgeStrings(run('11:00', 30, () => 80).values(), when('11:30'), S);
+    const verdict = judgeStrings(run('10:30', 60, () => 80).values(), when('11:30'), S);
     expect(keys(verdict)).toEqual(['string-weak:116491234568:1']);
     expect(verdict.standing[0]!.detail).toEqual({ what: 'input 2', share: 0.4 });
-    expect(verdict.standing[0]!.since).toBe(at('11:00'));
+    expect(verdict.standing[0]!.since).toBe(at('10:30'));
     expect(verdict.cleared).toEqual(['string-weak:116491234568:0']);
+  });
+
+  it('never tells strings facing different ways: one lags all morning, the other all afternoon', () => {
+    // Input 2 faces west (under half of input 1 until noon), input 1 east (under half after).
+    const roofDay = run('07:00', 540, (minute) => (minute < 240 ? 80 : 500));
+    const verdict = judgeStrings(roofDay.values(), when('16:00'), S);
+    expect(keys(verdict)).toEqual([]);
+    expect(roofDay.get('string-weak:116491234568:0')!.weakPmMs).toBe(300 * MINUTE_MS);
+    expect(roofDay.get('string-weak:116491234568:1')!.weakAmMs).toBe(0);
   });
 
   it('starts again after a healthy minute, and a dark string among lit ones counts as weak', () => {
     const flicker = run('11:00', 40, (minute) => (minute === 20 ? 200 : 80));
     expect(keys(judgeStrings(flicker.values(), when('11:40'), S))).toEqual([]);
+    // At zero while its sibling produces: told after the rule's time, on one side of noon.
+    expect(keys(judgeStrings(run('11:00', 29, () => 0).values(), when('11:29'), S))).toEqual([]);
     expect(keys(judgeStrings(run('11:00', 30, () => 0).values(), when('11:30'), S))).toEqual([
       'string-weak:116491234568:1',
     ]);
@@ -77,13 +91,13 @@ describe('string-weak', () => {
       },
     });
     for (let minute = 0; minute <= 60; minute += 1)
-      trackStrings(dim, { ...roof, dc: dimDc(minute) }, at('11:00') + minute * MINUTE_MS, 0.5);
+      trackStrings(dim, { ...roof, dc: dimDc(minute) }, at('11:00') + minute * MINUTE_MS, 0.5, NOON);
     expect(keys(judgeStrings(dim.values(), when('12:00'), S))).toEqual([]);
     const gappy = new Map<string, StringSeen>();
     for (const minute of [0, 10, 20, 30, 40])
-      trackStrings(gappy, { ...roof, dc: dc(80) }, at('11:00') + minute * MINUTE_MS, 0.5);
+      trackStrings(gappy, { ...roof, dc: dc(80) }, at('11:00') + minute * MINUTE_MS, 0.5, NOON);
     expect(gappy.get('string-weak:116491234568:1')!.weakMs).toBe(0);
-    const weak = run('11:00', 30, () => 80);
+    const weak = run('10:30', 60, () => 80);
     expect(keys(judgeStrings(weak.values(), when('23:00'), S))).toEqual([]);
     expect(
       keys(judgeStrings(weak.values(), when('11:30'), withRule('string-weak', { enabled: false }))),

@@ -109,6 +109,27 @@ describe('alert rules', () => {
     ]);
   });
 
+  it('takes an inverter that falls silent near dusk with next to no output, beside one still producing, for asleep', () => {
+    const west = { serial: '116491234568', name: 'West', firstSeen: at('00:00') };
+    const stillLit = inverter({
+      ...west,
+      dataAt: at('17:30'),
+      producedAt: at('17:30'),
+      outputW: 90,
+      peakW: 700,
+    });
+    // The south roof gave 20 W of its 1,800 W at its last data, 17:10: asleep, not failing.
+    const asleep = inverter({ dataAt: at('17:10'), producedAt: at('17:10'), outputW: 20, peakW: 1800 });
+    expect(standing(state('17:30', [asleep, stillLit]))).toEqual([]);
+    // Falling silent at 300 W is told, as is next to no output at noon, far from dusk.
+    const stopped = inverter({ dataAt: at('17:10'), producedAt: at('17:10'), outputW: 300, peakW: 1800 });
+    expect(standing(state('17:30', [stopped, stillLit]))).toEqual(['inverter-silent:114181234569 no-data']);
+    const noonLow = inverter({ dataAt: at('11:00'), producedAt: at('11:00'), outputW: 20, peakW: 1800 });
+    expect(
+      standing(state('11:20', [noonLow, { ...stillLit, dataAt: at('11:20'), producedAt: at('11:20') }])),
+    ).toEqual(['inverter-silent:114181234569 no-data']);
+  });
+
   it('counts only time it watched: old readings in the first frames after a start or an outage', () => {
     const stale = inverter({ dataAt: at('09:00'), producedAt: at('09:00'), firstSeen: at('12:00') });
     expect(standing(state('12:14', [stale]))).toEqual([]);

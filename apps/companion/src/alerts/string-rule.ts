@@ -5,6 +5,13 @@
  * time. Only frames in which the light allows a comparison count: a cloud over the whole
  * roof dims every string alike, dawn and dusk are left out, and a gap in the frames (the
  * DTU away) is not counted as weak time.
+ *
+ * Strings of one inverter may face different ways (east and west): then one lags the
+ * other all morning and the other all afternoon, which is the roof, not a fault (the
+ * first version told it twice a day, `npm run bench -- --only alerts`). So a string that
+ * still produces is told only once it was weak for the rule's time on both sides of solar
+ * noon (the middle of the device's sun times) without a healthy frame between; a string at
+ * zero while a sibling produces is told after the rule's time, whenever it happens.
  */
 import { stringsComparable, weakStrings, type DcChannel } from '@opendtu/api';
 import { alertKey, MINUTE_MS, stoodLongEnough, type Finding, type WatchState } from './rules';
@@ -21,6 +28,9 @@ export interface StringSeen {
   label: string;
   /** Judged weak time (device ms) since it was last seen healthy in good light. */
   weakMs: number;
+  /** Of it, before and after solar noon. */
+  weakAmMs: number;
+  weakPmMs: number;
   /** The latest weak frame (device time); undefined after a healthy one or a gap. */
   weakAt: number | undefined;
   /** Its latest share of the best sibling's irradiation, 0..1. */
@@ -29,12 +39,13 @@ export interface StringSeen {
   healthy: boolean;
 }
 
-/** Takes one frame of an inverter (device time `t`, inside the judged hours). */
+/** Takes one frame of an inverter (device time `t`, inside the judged hours; `noon`: solar noon). */
 export function trackStrings(
   seen: Map<string, StringSeen>,
   inverter: { serial: string; name: string; dc: Record<string, DcChannel> },
   t: number,
   weakShare: number,
+  noon: number,
 ): void {
   const comparable = stringsComparable(inverter.dc);
   const weak = new Map(weakStrings(inverter.dc, weakShare).map((string) => [string.channel, string.share]));
@@ -47,6 +58,8 @@ export function trackStrings(
       channel,
       label,
       weakMs: 0,
+      weakAmMs: 0,
+      weakPmMs: 0,
       weakAt: undefined,
       share: 1,
       healthy: true,
@@ -60,11 +73,22 @@ export function trackStrings(
     }
     const share = weak.get(channel);
     if (share === undefined) {
-      Object.assign(string, { weakMs: 0, weakAt: undefined, share: 1, healthy: true });
+      Object.assign(string, {
+        weakMs: 0,
+        weakAmMs: 0,
+        weakPmMs: 0,
+        weakAt: undefined,
+        share: 1,
+        healthy: true,
+      });
       continue;
     }
-    if (string.weakAt !== undefined && t > string.weakAt && t - string.weakAt <= MAX_GAP_MS)
-      string.weakMs += t - string.weakAt;
+    if (string.weakAt !== undefined && t > string.weakAt && t - string.weakAt <= MAX_GAP_MS) {
+      const step = t - string.weakAt;
+      string.weakMs += step;
+      if (t <= noon) string.weakAmMs += step;
+      else string.weakPmMs += step;
+    }
     string.weakAt = Math.max(t, string.weakAt ?? t);
     string.share = share;
     string.healthy = false;
@@ -81,12 +105,11 @@ export function judgeStrings(
   const cleared: string[] = [];
   for (const string of strings) {
     const key = alertKey('string-weak', string.serial, string.channel);
+    const limit = rule.minutes * MINUTE_MS;
+    const told =
+      string.share === 0 ? string.weakMs >= limit : string.weakAmMs >= limit && string.weakPmMs >= limit;
     if (string.healthy) cleared.push(key);
-    else if (
-      rule.enabled &&
-      string.weakMs >= rule.minutes * MINUTE_MS &&
-      stoodLongEnough(-Infinity, 0, state)
-    )
+    else if (rule.enabled && told && stoodLongEnough(-Infinity, 0, state))
       standing.push({
         key,
         rule: 'string-weak',

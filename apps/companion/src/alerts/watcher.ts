@@ -37,6 +37,8 @@ const COMMAND_WATCH_MS = 15_000;
 const COMMAND_IDLE_MS = 300_000;
 /** Real ms the command states are watched closely after a command went through this server. */
 const COMMAND_FOLLOW_MS = 600_000;
+/** Device ms without production after which an inverter's next production is a new day. */
+const NIGHT_MS = 3 * 3_600_000;
 
 export interface WatcherContext {
   store: AlertStore;
@@ -160,13 +162,22 @@ export class AlertWatcher {
       } else {
         seen.name = sample.name;
         seen.dataAt = Math.max(seen.dataAt, sample.t);
+        // Waking after a night (hours without production): today's peak starts again.
+        if (producing && (seen.producedAt === undefined || sample.t - seen.producedAt > NIGHT_MS))
+          seen.peakW = undefined;
         if (producing) seen.producedAt = Math.max(seen.producedAt ?? sample.t, sample.t);
+      }
+      if (sample.ac !== null) {
+        seen.outputW = sample.ac;
+        seen.peakW = Math.max(seen.peakW ?? 0, sample.ac);
       }
       seen.reachable = sample.reachable;
       trackTemperature(seen, sample.temperature, sample.t, hot);
     }
-    if (!judgedNow({ now, daylight: this.daylight() })) return;
+    const daylight = this.daylight();
+    if (!daylight || !judgedNow({ now, daylight })) return;
     const share = settings.rules['string-weak'].threshold ?? 0.5;
+    const noon = (daylight.from + daylight.to) / 2;
     for (const inverter of readLiveInverters(frame)) {
       if (!isLiveInverterFull(inverter) || !inverter.DC) continue;
       const name = typeof inverter.name === 'string' ? inverter.name : inverter.serial;
@@ -175,6 +186,7 @@ export class AlertWatcher {
         { serial: inverter.serial, name, dc: inverter.DC },
         Math.round(now - inverter.data_age_ms),
         share,
+        noon,
       );
     }
   }
