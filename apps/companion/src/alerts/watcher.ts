@@ -32,9 +32,13 @@ import { judgeStrings, trackStrings, type StringSeen } from './string-rule';
 import { judgeThresholds, trackTemperature } from './threshold-rules';
 
 const TICK_MS = 1000;
-/** Real ms between looks at the command states while one is under way, and otherwise. */
+/**
+ * Real ms between looks at the command states while one is under way, and otherwise: a
+ * limit sent past this server (a script, Home Assistant) is found within the idle pause,
+ * so it is short; the states are two small answers the device keeps in memory.
+ */
 const COMMAND_WATCH_MS = 15_000;
-const COMMAND_IDLE_MS = 300_000;
+const COMMAND_IDLE_MS = 20_000;
 /** Real ms the command states are watched closely after a command went through this server. */
 const COMMAND_FOLLOW_MS = 600_000;
 /** Device ms without production after which an inverter's next production is a new day. */
@@ -343,7 +347,9 @@ export class AlertWatcher {
         Math.max(TICK_MS, (command.minutes * MINUTE_MS) / clock.speed / 5),
       );
       const pause =
-        underWay || real < this.followCommandsUntil ? watch : COMMAND_IDLE_MS / Math.min(clock.speed, 60);
+        underWay || real < this.followCommandsUntil
+          ? watch
+          : Math.max(TICK_MS, COMMAND_IDLE_MS / Math.min(clock.speed, 60));
       this.nextCommandRead = this.realNow() + pause;
     }
     const eventlog = settings.rules.eventlog;
