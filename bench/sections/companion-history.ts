@@ -49,7 +49,10 @@ export interface NodeSetup {
 export const SETUPS: NodeSetup[] = [
   // The installed file's first line gives node this (apps/companion/build/pack.mjs); SQLite's
   // WebAssembly stays at the baseline tier by itself (apps/companion/src/recorder/db/sqlite.ts).
-  { label: 'as installed', nodeFlags: ['--max-semi-space-size=1', '--v8-pool-size=1', '--no-opt'] },
+  {
+    label: 'as installed',
+    nodeFlags: ['--max-semi-space-size=1', '--v8-pool-size=1', '--no-opt', '--optimize-for-size'],
+  },
   { label: 'V8 defaults', nodeFlags: ['--no-liftoff-only'] },
 ];
 
