@@ -170,7 +170,10 @@ test('a silent inverter: the alert with its text, the badge, what was sent; the 
   await expect(rules.getByRole('switch', { name: 'Inverter silent or not producing' })).toBeChecked();
   await expect(rules.locator('[data-rule="inverter-silent"]')).toContainText('it lasts 2 min');
   await expect(rules.getByRole('switch', { name: 'Weak string' })).not.toBeChecked();
-  await expect(rules.locator('[data-rule="inverter-hot"]').getByLabel('Told above')).toHaveValue('70');
+  // Each rule's fields are a group named after it, so a screen reader says whose they are.
+  await expect(rules.getByRole('group', { name: 'Inverter too hot' }).getByLabel('Told above')).toHaveValue(
+    '70',
+  );
   await expect(rules.locator('[data-rule="inverter-hot"]')).toContainText('above 70°C');
   // This companion pushes nowhere: nothing to watch there.
   await expect(rules.getByRole('switch', { name: 'InfluxDB target failing' })).not.toBeChecked();

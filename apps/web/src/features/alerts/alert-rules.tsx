@@ -65,7 +65,15 @@ export function AlertRules({
             {values.rules.map((rule, index) => {
               const kind = THRESHOLD_KIND[rule.rule as keyof typeof THRESHOLD_KIND];
               return (
-                <div key={rule.rule} data-rule={rule.rule} className="mb-2">
+                // A group named after its rule: each field's label ("Told after it lasts")
+                // is heard with the rule it belongs to.
+                <div
+                  key={rule.rule}
+                  data-rule={rule.rule}
+                  className="mb-2"
+                  role="group"
+                  aria-label={t(RULE_NAME[rule.rule])}
+                >
                   <SwitchField
                     {...form.check(`rules.${index}.enabled`)}
                     label={t(RULE_NAME[rule.rule])}
