@@ -1,7 +1,9 @@
 // Time from a fault made on purpose to the alert's message at the receiver, rule by rule, at
 // a simulated noon: the emulator and the companion at the same --speed, short thresholds,
 // one fault at a time (each cleared, and its alert resolved, before the next).
-import type { AlertRule, AlertWebhookBody } from '@opendtu/api';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AlertRule, AlertSettingsBody, AlertWebhookBody } from '@opendtu/api';
 import { sixStringSerial } from '../../apps/emulator/src/sim/bench-inverters';
 import { log } from '../lib/bundles';
 import { ADMIN } from '../lib/device';
@@ -40,7 +42,10 @@ const SERIALS = Array.from({ length: INVERTERS }, (_, i) => sixStringSerial(i));
 
 interface Step extends FaultCase {
   serial: string | null;
-  body: object;
+  /** The fault as POST /emulator/faults takes it, or what else makes it. */
+  body: object | ((plant: Plant) => Promise<void>);
+  /** Ends a fault the emulator did not make. */
+  clear?: (plant: Plant) => Promise<void>;
   /** Something the owner does after the fault that the rule is about (a limit command). */
   then?: (plant: Plant) => Promise<void>;
   /** An entry already over when it is read is told once, with nothing to resolve. */
@@ -87,6 +92,32 @@ const STEPS: Step[] = [
     resolves: true,
   },
   {
+    rule: 'inverter-hot',
+    fault:
+      "the limit set 5 °C under the inverters' temperature in the app (POST /companion/api/alerts/settings)",
+    thresholdMinutes: FAULT_MINUTES,
+    thresholdNote: 'hotter than the limit for',
+    serial: SERIALS[0]!,
+    body: async (plant) => hotLimit(plant, (await temperatureOf(plant, SERIALS[0]!)) - 5),
+    clear: (plant) => hotLimit(plant, 120),
+    resolves: true,
+  },
+  {
+    rule: 'influx-failing',
+    fault: 'the InfluxDB target answers 503',
+    thresholdMinutes: FAULT_MINUTES,
+    thresholdNote: 'failing for',
+    realClock: 'counted from the first refused push (the recorder writes and pushes every real second)',
+    serial: null,
+    body: async () => {
+      influxDown = true;
+    },
+    clear: async () => {
+      influxDown = false;
+    },
+    resolves: true,
+  },
+  {
     rule: 'dtu-unreachable',
     fault: 'device-vanish',
     thresholdMinutes: FAULT_MINUTES,
@@ -108,12 +139,52 @@ async function sendLimit(plant: Plant, serial: string): Promise<void> {
   await response.arrayBuffer();
 }
 
+/** The InfluxDB target: takes every write (204) until the fault makes it answer 503. */
+let influxDown = false;
+function startInflux(): Promise<Server> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(influxDown ? 503 : 204).end());
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+async function temperatureOf(plant: Plant, serial: string): Promise<number> {
+  const live = await plant.deviceJson<{
+    inverters: { serial: string; INV: Record<string, { Temperature?: { v: number } }> }[];
+  }>(`/api/livedata/status?inv=${serial}`);
+  const inverter = live.inverters.find((one) => one.serial === serial);
+  return inverter?.INV['0']?.Temperature?.v ?? 40;
+}
+
+/** The inverter-hot rule on at `celsius`, as the owner saves it on the Alerts screen. */
+async function hotLimit(plant: Plant, celsius: number): Promise<void> {
+  const answer = await plant.alerts();
+  const body: AlertSettingsBody = {
+    rules: answer.rules.map((rule) =>
+      rule.rule === 'inverter-hot' ? { ...rule, enabled: true, threshold: Math.round(celsius) } : rule,
+    ),
+    twilight_minutes: answer.twilight_minutes,
+    reminder_hours: answer.reminder_hours,
+    quiet_hours: answer.quiet_hours,
+    channels: answer.channels.map(({ url }) => url),
+  };
+  const auth = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+  const response = await fetch(`${plant.companion.url}/companion/api/alerts/settings`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`alert settings: HTTP ${response.status} ${await response.text()}`);
+}
+
 const matches = (body: AlertWebhookBody, step: Step, event: string): boolean =>
   body.event === event &&
   body.alert?.rule === step.rule &&
   (body.alert.inverter?.serial ?? null) === step.serial;
 
 export async function measureFaults(server: string): Promise<FaultFigure[]> {
+  const influx = await startInflux();
   const plant = await startPlant({
     server,
     speed: FAULT_SPEED,
@@ -122,10 +193,11 @@ export async function measureFaults(server: string): Promise<FaultFigure[]> {
     // The whole device FAULT_SPEED times faster, pushes included.
     pushIntervalMs: Math.round(1000 / FAULT_SPEED),
     companionArgs: [
-      ...['inverter', 'string', 'command', 'dtu', 'eventlog'].flatMap((rule) => [
+      ...['inverter', 'string', 'command', 'dtu', 'eventlog', 'influx'].flatMap((rule) => [
         `--alert-${rule}-minutes`,
         String(FAULT_MINUTES),
       ]),
+      ...['--influx-url', `http://127.0.0.1:${(influx.address() as AddressInfo).port}/write?db=solar`],
       // The first reading of each event log (what was there before) is said at this level.
       '--log-level',
       'debug',
@@ -145,7 +217,11 @@ export async function measureFaults(server: string): Promise<FaultFigure[]> {
       const { rule, fault, thresholdMinutes, thresholdNote, realClock } = step;
       log(`  ${rule}: ${fault}`);
       const from = plant.receiver.received.length;
-      let start = await plant.fault(step.body);
+      let start: number;
+      if (typeof step.body === 'function') {
+        await step.body(plant);
+        start = Date.now();
+      } else start = await plant.fault(step.body);
       if (step.then) {
         await step.then(plant);
         start = Date.now();
@@ -162,12 +238,15 @@ export async function measureFaults(server: string): Promise<FaultFigure[]> {
         ...(realClock ? { realClock } : {}),
         deviceSeconds: raised && ((raised.at - start) * FAULT_SPEED) / 1000,
       });
-      await plant.clearFaults();
+      if (step.clear) await step.clear(plant);
+      else await plant.clearFaults();
       if (step.resolves && raised)
         await until(() => since().some((hook) => matches(hook.body, step, 'resolved')), GRACE_MS);
     }
     return figures;
   } finally {
     await plant.stop();
+    influx.closeAllConnections();
+    await new Promise((done) => influx.close(done));
   }
 }

@@ -115,16 +115,19 @@ describe('alert rules', () => {
       ...west,
       dataAt: at('17:30'),
       producedAt: at('17:30'),
-      outputW: 90,
+      producedW: 90,
       peakW: 700,
     });
     // The south roof gave 20 W of its 1,800 W at its last data, 17:10: asleep, not failing.
-    const asleep = inverter({ dataAt: at('17:10'), producedAt: at('17:10'), outputW: 20, peakW: 1800 });
+    const asleep = inverter({ dataAt: at('17:10'), producedAt: at('17:10'), producedW: 20, peakW: 1800 });
     expect(standing(state('17:30', [asleep, stillLit]))).toEqual([]);
     // Falling silent at 300 W is told, as is next to no output at noon, far from dusk.
-    const stopped = inverter({ dataAt: at('17:10'), producedAt: at('17:10'), outputW: 300, peakW: 1800 });
+    const stopped = inverter({ dataAt: at('17:10'), producedAt: at('17:10'), producedW: 300, peakW: 1800 });
     expect(standing(state('17:30', [stopped, stillLit]))).toEqual(['inverter-silent:114181234569 no-data']);
-    const noonLow = inverter({ dataAt: at('11:00'), producedAt: at('11:00'), outputW: 20, peakW: 1800 });
+    // Still sending, but nothing but zero since its last 20 W: asleep too.
+    const zero = inverter({ dataAt: at('17:30'), producedAt: at('17:10'), producedW: 20, peakW: 1800 });
+    expect(standing(state('17:30', [zero, stillLit]))).toEqual([]);
+    const noonLow = inverter({ dataAt: at('11:00'), producedAt: at('11:00'), producedW: 20, peakW: 1800 });
     expect(
       standing(state('11:20', [noonLow, { ...stillLit, dataAt: at('11:20'), producedAt: at('11:20') }])),
     ).toEqual(['inverter-silent:114181234569 no-data']);

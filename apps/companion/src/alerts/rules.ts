@@ -49,8 +49,8 @@ export interface InverterSeen {
   firstSeen: number;
   /** Whether the DTU called it reachable in its latest frame. */
   reachable?: boolean;
-  /** Its AC output (W) in its latest data, and the most it gave since it woke today. */
-  outputW?: number | undefined;
+  /** Its AC output (W) when it last produced, and the most it gave since it woke today. */
+  producedW?: number | undefined;
   peakW?: number | undefined;
   /** Its latest temperature (°C), and since when it stands above `inverter-hot`'s threshold. */
   temperature?: number | undefined;
@@ -144,18 +144,19 @@ export function stoodLongEnough(
 export const PLANT_DARK_MARGIN_MS = 90 * MINUTE_MS;
 
 /**
- * An inverter whose last data showed under this share of the most it gave today, and that
- * falls silent this near the ends of the judged hours, went to sleep in low light: its
- * panels may face away from the low sun while a sibling's still catch it (a south-facing
- * inverter stops before a west-facing one; the first version told that every evening).
+ * An inverter whose last production was under this share of the most it gave today, and
+ * that stops (sends nothing, or nothing but zero) this near the ends of the judged hours,
+ * went to sleep in low light: its panels may face away from the low sun while a sibling's
+ * still catch it (a south-facing inverter stops before a west-facing one; the first
+ * version told that every evening).
  */
 export const ASLEEP_SHARE = 0.05;
 export const ASLEEP_MARGIN_MS = 180 * MINUTE_MS;
 
 const fellAsleep = (inverter: InverterSeen, now: number, daylight: { from: number; to: number }): boolean =>
-  inverter.outputW !== undefined &&
+  inverter.producedW !== undefined &&
   !!inverter.peakW &&
-  inverter.outputW < ASLEEP_SHARE * inverter.peakW &&
+  inverter.producedW < ASLEEP_SHARE * inverter.peakW &&
   (now < daylight.from + ASLEEP_MARGIN_MS || now > daylight.to - ASLEEP_MARGIN_MS);
 
 export function judge(state: WatchState, settings: AlertSettings): Verdict {
@@ -196,7 +197,7 @@ export function judge(state: WatchState, settings: AlertSettings): Verdict {
     // Only what this server watched counts: the first frames after its start or after the
     // DTU came back may carry readings from long before (a DTU that just began its day).
     const watched = Math.max(since, inverter.firstSeen, state.dtuUpSince ?? -Infinity);
-    if (noData && daylight && fellAsleep(inverter, state.now, daylight)) continue;
+    if (daylight && fellAsleep(inverter, state.now, daylight)) continue;
     const alone = !state.inverters.some((other) => other !== inverter && producing(other));
     const hours = { now: state.now, daylight: alone ? plantDark : daylight };
     if (silent.enabled && stoodLongEnough(watched, silent.minutes, hours))

@@ -171,8 +171,8 @@ export class AlertWatcher {
           seen.peakW = undefined;
         if (producing) seen.producedAt = Math.max(seen.producedAt ?? sample.t, sample.t);
       }
-      if (sample.ac !== null) {
-        seen.outputW = sample.ac;
+      if (producing && sample.ac !== null) {
+        seen.producedW = sample.ac;
         seen.peakW = Math.max(seen.peakW ?? 0, sample.ac);
       }
       seen.reachable = sample.reachable;
