@@ -39,6 +39,9 @@ export interface StringSeen {
   healthy: boolean;
 }
 
+/** A string's state when it is first seen, and after each healthy frame in good light. */
+const HEALTHY = { weakMs: 0, weakAmMs: 0, weakPmMs: 0, weakAt: undefined, share: 1, healthy: true } as const;
+
 /** Takes one frame of an inverter (device time `t`, inside the judged hours; `noon`: solar noon). */
 export function trackStrings(
   seen: Map<string, StringSeen>,
@@ -57,12 +60,7 @@ export function trackStrings(
       name: inverter.name,
       channel,
       label,
-      weakMs: 0,
-      weakAmMs: 0,
-      weakPmMs: 0,
-      weakAt: undefined,
-      share: 1,
-      healthy: true,
+      ...HEALTHY,
     };
     seen.set(key, string);
     string.name = inverter.name;
@@ -73,14 +71,7 @@ export function trackStrings(
     }
     const share = weak.get(channel);
     if (share === undefined) {
-      Object.assign(string, {
-        weakMs: 0,
-        weakAmMs: 0,
-        weakPmMs: 0,
-        weakAt: undefined,
-        share: 1,
-        healthy: true,
-      });
+      Object.assign(string, HEALTHY);
       continue;
     }
     if (string.weakAt !== undefined && t > string.weakAt && t - string.weakAt <= MAX_GAP_MS) {
