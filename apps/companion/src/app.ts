@@ -5,6 +5,7 @@
  * the instance is ready and stops when it closes.
  */
 import { readFileSync } from 'node:fs';
+import type { ControlSettingsBody } from '@opendtu/api';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
@@ -83,6 +84,8 @@ export interface CompanionAppOptions {
   alertRetryMaxMs?: number;
   /** The zero-export controller; undefined: off. */
   control?: ControlConfig | undefined;
+  /** The controller's settings saved in the app (control.json), which `control` was made of; undefined: the options'. */
+  controlSaved?: ControlSettingsBody | undefined;
   /** Time windows and restarts (--schedule); undefined: none. */
   schedule?: Schedule | undefined;
   /** Test only: caps the database at this many pages (a full disk without filling one); raise it to give room back. */
@@ -182,6 +185,8 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
   });
   const control = setUpControl(app, {
     config: options.control,
+    saved: options.controlSaved,
+    dataDir: options.dataDir,
     schedule: options.schedule,
     link,
     upstream,

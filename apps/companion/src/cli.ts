@@ -26,6 +26,7 @@ import {
 } from './control/options';
 import type { ControlConfig } from './control/runner';
 import type { Schedule } from './control/schedule-file';
+import { CONTROL_FILE } from './control/settings-file';
 import { LOG_LEVELS, type LogLevel } from './log';
 
 export { ConfigError };
@@ -278,7 +279,12 @@ export function parseCli(
     alertChannels: alertChannels(where('alert-url'), text('alert-url')),
     alertSettings: alertSettings(where, text),
     control,
-    schedule: scheduleConfig(where('schedule'), get('schedule') && path('schedule', ''), control),
+    // Settings saved in the app (control.json) stand in for the --control-* options.
+    schedule: scheduleConfig(
+      where('schedule'),
+      get('schedule') && path('schedule', ''),
+      control ?? existsSync(join(path('data', './data'), CONTROL_FILE)),
+    ),
   };
 }
 
@@ -294,7 +300,7 @@ function controlConfig(
   }
 }
 
-function scheduleConfig(where: string, file: string | undefined, control: ControlConfig | undefined) {
+function scheduleConfig(where: string, file: string | undefined, control: ControlConfig | boolean) {
   try {
     return parseScheduleOption(where, file, control);
   } catch (error) {

@@ -1,8 +1,10 @@
+import type { ControlSettingsBody } from '@opendtu/api';
 import { createRequire } from 'node:module';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { ALERTS_FILE, readSavedAlerts } from './alerts/settings-file';
 import { buildCompanion, VERSION } from './app';
+import { CONTROL_FILE, readSavedControl } from './control/settings-file';
 import { ConfigError, ensureDataDir, parseCli, USAGE, type CompanionOptions } from './cli';
 import type { DemoDevice } from './demo';
 import { createLogger, type Logger } from './log';
@@ -55,7 +57,13 @@ function secretsOf(options: CompanionOptions): string[] {
   return secrets;
 }
 
-async function serve(options: CompanionOptions, logger: Logger, savedAlerts: boolean): Promise<void> {
+interface Saved {
+  alerts: boolean;
+  /** The controller's settings from control.json. */
+  control: ControlSettingsBody | undefined;
+}
+
+async function serve(options: CompanionOptions, logger: Logger, saved: Saved): Promise<void> {
   const { log } = logger;
   let demo: DemoDevice | undefined;
   if (!options.deviceUrl) {
@@ -80,8 +88,9 @@ async function serve(options: CompanionOptions, logger: Logger, savedAlerts: boo
     rawDays: options.rawDays,
     alertChannels: options.alertChannels,
     alertSettings: options.alertSettings,
-    alertSource: savedAlerts ? 'saved' : 'options',
+    alertSource: saved.alerts ? 'saved' : 'options',
     control: options.control,
+    controlSaved: saved.control,
     schedule: options.schedule,
     log,
     logger: options.verbose
@@ -100,7 +109,11 @@ async function serve(options: CompanionOptions, logger: Logger, savedAlerts: boo
   );
   log(`History in ${join(options.dataDir, 'history.sqlite')}`);
   if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
-  if (savedAlerts)
+  if (saved.control)
+    log(
+      `Zero export settings from ${join(options.dataDir, CONTROL_FILE)} (saved in the app; --control-* options not used): ${saved.control.enabled ? 'on' : 'off'}`,
+    );
+  if (saved.alerts)
     log(
       `Alert settings from ${join(options.dataDir, ALERTS_FILE)} (saved in the app; --alert-* options not used)`,
     );
@@ -120,7 +133,7 @@ async function serve(options: CompanionOptions, logger: Logger, savedAlerts: boo
 
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseCli>;
-  let savedAlerts = false;
+  const saved: Saved = { alerts: false, control: undefined };
   try {
     // npm runs workspace scripts in the workspace folder; relative paths the user typed
     // (--data, --webapp) mean the folder npm was started from (INIT_CWD).
@@ -132,12 +145,20 @@ async function main(): Promise<void> {
     if (options === 'version') return console.log(VERSION);
     await ensureDataDir(options.dataDir, options.dataLabel);
     // Settings saved in the app stand in for the --alert-* options.
-    const saved = await readSavedAlerts(options.dataDir).catch((error: Error) => {
+    const alerts = await readSavedAlerts(options.dataDir).catch((error: Error) => {
       throw new ConfigError(error.message);
     });
-    if (saved) {
-      options = { ...options, alertChannels: saved.channels, alertSettings: saved.settings };
-      savedAlerts = true;
+    if (alerts) {
+      options = { ...options, alertChannels: alerts.channels, alertSettings: alerts.settings };
+      saved.alerts = true;
+    }
+    // And the controller's settings saved there for the --control-* options.
+    const control = await readSavedControl(options.dataDir).catch((error: Error) => {
+      throw new ConfigError(error.message);
+    });
+    if (control) {
+      options = { ...options, control: control.config };
+      saved.control = control.body;
     }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -151,7 +172,7 @@ async function main(): Promise<void> {
       const { restoreCommand } = await import('./restore-command');
       restoreCommand(options.dataDir, options.restoreFile, logger.log);
     } else {
-      await serve(options, logger, savedAlerts);
+      await serve(options, logger, saved);
     }
   } catch (error) {
     logger.log(error instanceof Error ? error.message : String(error), 'error');

@@ -21,7 +21,10 @@ export interface MeterSpec {
 export class MeterSpecError extends Error {}
 
 /** Where each known meter answers and where its power (W, positive for import) is. */
-const KNOWN: Record<'shelly-pro-3em' | 'shelly-3em' | 'tasmota', { path: string; field: string }> = {
+export const KNOWN_METERS: Record<
+  'shelly-pro-3em' | 'shelly-3em' | 'tasmota',
+  { path: string; field: string }
+> = {
   'shelly-pro-3em': { path: 'rpc/EM.GetStatus?id=0', field: 'total_act_power' },
   'shelly-3em': { path: 'status', field: 'total_power' },
   // The SML script names the meter and its values; these are the common example's.
@@ -85,7 +88,7 @@ export function parseMeterSpec(text: string): MeterSpec {
       );
     return { kind: 'http-json', url, path: fragment, ...credentials };
   }
-  const known = KNOWN[kindText as keyof typeof KNOWN];
+  const known = KNOWN_METERS[kindText as keyof typeof KNOWN_METERS];
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   url.search = '';
   const field =

@@ -3,10 +3,11 @@
  * into a ControlConfig; control is off without `--control-meter`. Errors name the option
  * as its author wrote it.
  */
-import { MIN_INTERVAL_MS } from './step';
+import { CONTROL_LIMITS } from '@opendtu/api';
 import { MeterSpecError, parseMeterSpec } from './meter';
 import type { ControlConfig } from './runner';
 import { readSchedule, ScheduleError, type Schedule } from './schedule-file';
+import { CONTROL_DEFAULTS } from './settings-body';
 
 export const CONTROL_OPTIONS = {
   'control-meter': 'string',
@@ -68,7 +69,11 @@ export function parseControlOptions(
       throw new ControlOptionError(`${where('control-meter')}: ${error.message}`);
     throw error;
   }
-  const number = (name: ControlOptionName, fallback: number, min: number, max: number): number => {
+  const number = (
+    name: ControlOptionName,
+    fallback: number,
+    { min, max }: { min: number; max: number },
+  ): number => {
     const value = text(name);
     return value === undefined ? fallback : numberOf(where(name), value, min, max);
   };
@@ -83,26 +88,28 @@ export function parseControlOptions(
       );
   return {
     meter,
-    targetW: number('control-target', 0, -10_000, 10_000),
-    bandW: number('control-band', 25, 0, 1000),
-    intervalMs: number('control-interval', 10, MIN_INTERVAL_MS / 1000, 3600) * 1000,
-    pollMs: number('control-poll', 2, 0.5, 60) * 1000,
+    targetW: number('control-target', CONTROL_DEFAULTS.target_w, CONTROL_LIMITS.target_w),
+    bandW: number('control-band', CONTROL_DEFAULTS.band_w, CONTROL_LIMITS.band_w),
+    intervalMs: number('control-interval', CONTROL_DEFAULTS.interval_s, CONTROL_LIMITS.interval_s) * 1000,
+    pollMs: number('control-poll', CONTROL_DEFAULTS.poll_s, CONTROL_LIMITS.poll_s) * 1000,
     inverters: inverters?.length ? inverters.map((serial) => serial.toLowerCase()) : 'all',
     fallback:
       fallbackText === undefined || fallbackText.toLowerCase() === 'before'
         ? 'before'
-        : number('control-fallback', 0, 0, 100_000),
+        : number('control-fallback', 0, CONTROL_LIMITS.fallback_w),
   };
 }
 
 /**
  * The schedule file named by --schedule (a path already resolved), checked at start:
- * a window that turns zero export on or off needs the controller.
+ * a window that turns zero export on or off needs the controller: `control` is the
+ * options' config, or true when settings saved in the app (control.json) stand in for
+ * them. Turned off in the app later, such windows find no controller and do nothing.
  */
 export function parseScheduleOption(
   where: string,
   file: string | undefined,
-  control: ControlConfig | undefined,
+  control: ControlConfig | boolean | undefined,
 ): Schedule | undefined {
   if (file === undefined) return undefined;
   let schedule: Schedule;

@@ -1,39 +1,61 @@
 /**
- * GET /companion/api/control (ControlAnswer) and POST /companion/api/control
- * (ControlRequest: pause or resume), for the admin only, as the alerts: the answer names
- * inverters and the meter's address, and a pause changes what the inverters feed.
+ * GET /companion/api/control (ControlAnswer, also while control is off), POST
+ * /companion/api/control (ControlRequest: pause or resume) and POST
+ * /companion/api/control/settings (ControlSettingsBody), for the admin only, as the alerts:
+ * the answer names inverters and the meter's address, and each change alters what the
+ * inverters feed.
  */
-import type { ControlAnswer, ControlRequest } from '@opendtu/api';
+import {
+  ResponseCode,
+  type ApiResponse,
+  type ControlAnswer,
+  type ControlRequest,
+  type ControlSettingsBody,
+} from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import { admitted } from '../ops/admin-only';
-import { maskedMeter } from './meter';
 import type { ControlConfig, ControlRunner } from './runner';
+import {
+  ControlSettingsError,
+  maskedUrl,
+  parseControlSettingsBody,
+  type SavedControl,
+} from './settings-body';
 
-export function controlAnswer(runner: ControlRunner, config: ControlConfig, now = Date.now()): ControlAnswer {
+export interface ControlRoutesContext {
+  access: DeviceAccess;
+  /** The controller running now (or still giving the limits back) with its config; undefined: off. */
+  current: () => { runner: ControlRunner; config: ControlConfig } | undefined;
+  /** The settings in force, passwords whole. */
+  settings: () => ControlSettingsBody;
+  source: () => ControlAnswer['source'];
+  /** Writes the settings to the data folder and puts them in place (the old controller stopped first). */
+  save: (saved: SavedControl) => Promise<void>;
+}
+
+export function controlAnswer(context: ControlRoutesContext, now = Date.now()): ControlAnswer {
+  const stored = context.settings();
+  const settings = { ...stored, meter: { ...stored.meter, url: maskedUrl(stored.meter.url) } };
+  const current = context.current();
+  if (!current)
+    return {
+      state: 'off',
+      paused: false,
+      settings,
+      source: context.source(),
+      meter: { power_w: null, at: null, stale: true, error: null },
+      inverters: [],
+      commands: [],
+    };
+  const { runner } = current;
   const { latest, error } = runner.meter;
-  const masked = new URL(
-    maskedMeter(config.meter)
-      .replace(/^[a-z0-9-]+:/, '')
-      .replace(/#.*$/, ''),
-  );
   return {
     state: runner.state,
     paused: runner.paused,
     schedule: { off: runner.scheduleOff, target_w: runner.scheduleTarget ?? null },
-    settings: {
-      meter: {
-        kind: config.meter.kind,
-        url: masked.href,
-        path: config.meter.path === '' ? null : config.meter.path,
-        poll_s: config.pollMs / 1000,
-      },
-      target_w: config.targetW,
-      band_w: config.bandW,
-      interval_s: config.intervalMs / 1000,
-      inverters: config.inverters,
-      fallback: config.fallback,
-    },
+    settings,
+    source: context.source(),
     meter: {
       power_w: latest?.powerW ?? null,
       at: latest ? runner.realTime(latest.at).toISOString() : null,
@@ -55,13 +77,14 @@ export function controlAnswer(runner: ControlRunner, config: ControlConfig, now 
   };
 }
 
-export function registerControl(
-  app: FastifyInstance,
-  { runner, config, access }: { runner: ControlRunner; config: ControlConfig; access: DeviceAccess },
-): void {
+export function registerControl(app: FastifyInstance, context: ControlRoutesContext): void {
+  const { access } = context;
+  // One save at a time: the second waits until the first is in place (its limits back).
+  let saving = Promise.resolve();
+
   app.get('/companion/api/control', async (request, reply) => {
     if (!(await admitted(access, request, reply))) return reply;
-    return controlAnswer(runner, config);
+    return reply.header('Cache-Control', 'no-store').send(controlAnswer(context));
   });
 
   app.post('/companion/api/control', async (request, reply) => {
@@ -69,8 +92,30 @@ export function registerControl(
     const body = request.body as Partial<ControlRequest> | undefined;
     if (typeof body?.paused !== 'boolean')
       return reply.code(400).send({ message: 'Send {"paused": true} or {"paused": false}' });
+    const current = context.current();
+    if (!current) return reply.code(409).send({ message: 'Zero export is off: nothing to pause or resume' });
     // Answered once the limits from before are confirmed (or the restore gave up).
-    await runner.setPaused(body.paused);
-    return controlAnswer(runner, config);
+    await current.runner.setPaused(body.paused);
+    return controlAnswer(context);
+  });
+
+  app.post('/companion/api/control/settings', async (request, reply) => {
+    if (!(await admitted(access, request, reply))) return reply;
+    const save = saving.then(() => context.save(parseControlSettingsBody(request.body, context.settings())));
+    saving = save.catch(() => undefined);
+    try {
+      await save;
+    } catch (error) {
+      if (!(error instanceof ControlSettingsError)) throw error;
+      const refused: ApiResponse = { type: 'warning', message: error.message };
+      return reply.code(400).send(refused);
+    }
+    // The device's code for a saved setting, so the app says it in the owner's language.
+    const answer: ApiResponse = {
+      type: 'success',
+      message: 'Settings saved!',
+      code: ResponseCode.GenericSuccess,
+    };
+    return reply.send(answer);
   });
 }

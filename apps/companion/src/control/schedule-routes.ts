@@ -84,12 +84,13 @@ export function registerSchedule(
   }: {
     runner: ScheduleRunner;
     access: DeviceAccess;
-    hasControl: boolean;
+    /** Whether a controller runs now (zero export may be turned on and off in the app). */
+    hasControl: () => boolean;
     timezone: () => string;
   },
 ): void {
   app.get('/companion/api/schedule', async (request, reply) => {
     if (!(await admitted(access, request, reply))) return reply;
-    return scheduleAnswer(runner, hasControl, timezone());
+    return scheduleAnswer(runner, hasControl(), timezone());
   });
 }

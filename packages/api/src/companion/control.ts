@@ -1,7 +1,10 @@
 /**
  * GET and POST /companion/api/control: the zero-export controller (issue 32). It reads a
  * grid meter and sets non-persistent absolute limits (limit_type 0) on the inverters the
- * owner chose, so the grid power stays near a target; off unless a meter is configured.
+ * owner chose, so the grid power stays near a target. Off until it is turned on, by the
+ * --control-* options or by the settings saved in the app (POST
+ * /companion/api/control/settings, kept in control.json in the data folder, which then
+ * stands in for the options).
  */
 
 /** How the meter is read: the three meters' own answers, any JSON over HTTP, or MQTT. */
@@ -16,10 +19,12 @@ export type ControlMeterKind = 'shelly-pro-3em' | 'shelly-3em' | 'tasmota' | 'ht
  *   for its last command's acknowledgement or for its interval;
  * - `fallback`: the meter's reading is stale or the meter fails: the fallback limits hold;
  * - `restoring`: paused or stopping, the limits from before are being sent back;
- * - `paused`: the inverters have their own limits back, nothing is sent.
+ * - `paused`: the inverters have their own limits back, nothing is sent;
+ * - `off`: zero export is turned off (no meter set, or switched off in the app): no
+ *   controller runs and every inverter keeps its own limit.
  */
 export type ControlState =
-  'starting' | 'following' | 'in-band' | 'waiting' | 'fallback' | 'restoring' | 'paused';
+  'starting' | 'following' | 'in-band' | 'waiting' | 'fallback' | 'restoring' | 'paused' | 'off';
 
 /** The acknowledgement of a limit sent: `timeout` is none within 30 s. */
 export type ControlCommandStatus = 'pending' | 'ok' | 'failure' | 'timeout';
@@ -48,6 +53,62 @@ export interface ControlInverter {
   last: ControlCommand | null;
 }
 
+/**
+ * The controller's settings as a whole: what GET shows and POST /companion/api/control/settings
+ * takes. `meter.url` is the meter's address as the owner gives it, with its user and password
+ * if it needs them (GET shows the password as `****`):
+ * - `shelly-pro-3em`, `shelly-3em`, `tasmota`: the meter's own address (http://192.168.1.60),
+ *   the companion knows where it answers; `path` is null, or for `tasmota` the SML value
+ *   (`SML.Power_curr`, the default);
+ * - `http-json`: the whole URL that answers JSON, `path` the dot path to the power in it;
+ * - `mqtt`: mqtt:// or mqtts:// with the topic as the path (mqtt://host:1883/meter/power),
+ *   `path` the dot path in the message, or null when the message is the number itself.
+ * Without a meter (nothing configured yet) `url` is empty.
+ */
+export interface ControlSettingsBody {
+  /** Zero export on: a controller runs (it needs a meter); off: every inverter keeps its own limit. */
+  enabled: boolean;
+  meter: { kind: ControlMeterKind; url: string; path: string | null };
+  /** W, positive is import. */
+  target_w: number;
+  /** W either side of the target in which nothing is sent. */
+  band_w: number;
+  /** Seconds between two limits to one inverter, at least. */
+  interval_s: number;
+  /** Seconds between meter readings. */
+  poll_s: number;
+  /** Serials (12 hex digits), or every inverter the device has. */
+  inverters: string[] | 'all';
+  /** `before`: the limits from before control started; else a total in W. */
+  fallback: 'before' | number;
+}
+
+/**
+ * The bounds of every setting: the options', the save's and the screen's. `interval_s`'s
+ * least is the controller's own (an inverter needs seconds to take a limit).
+ */
+export const CONTROL_LIMITS = {
+  target_w: { min: -10_000, max: 10_000 },
+  band_w: { min: 0, max: 1000 },
+  interval_s: { min: 5, max: 3600 },
+  poll_s: { min: 0.5, max: 60 },
+  fallback_w: { min: 0, max: 100_000 },
+} as const;
+
+/** The meters the settings name, in the order the screen offers them. */
+export const CONTROL_METER_KINDS: readonly ControlMeterKind[] = [
+  'shelly-pro-3em',
+  'shelly-3em',
+  'tasmota',
+  'http-json',
+  'mqtt',
+];
+
+/**
+ * GET /companion/api/control: answers also while control is off (state `off`, `paused`
+ * false, no meter reading, no inverters, no commands), so the screen can show the settings
+ * to turn it on.
+ */
 export interface ControlAnswer {
   state: ControlState;
   paused: boolean;
@@ -56,16 +117,13 @@ export interface ControlAnswer {
    * without the owner's pause: paused by a schedule) or another target than the settings'.
    */
   schedule?: { off: boolean; target_w: number | null };
-  settings: {
-    meter: { kind: ControlMeterKind; url: string; path: string | null; poll_s: number };
-    target_w: number;
-    band_w: number;
-    interval_s: number;
-    /** Serials, or every inverter the device has. */
-    inverters: string[] | 'all';
-    /** `before`: the limits from before control started; else a total in W. */
-    fallback: 'before' | number;
-  };
+  settings: ControlSettingsBody;
+  /**
+   * Where the settings come from: `options` (the command line, environment or config file:
+   * --control-*; also when nothing is set) until the admin saves them here, then `saved`
+   * (control.json in the data folder), which the options no longer change.
+   */
+  source: 'options' | 'saved';
   meter: {
     /** W, positive for import; null before the first reading. */
     power_w: number | null;
@@ -80,7 +138,17 @@ export interface ControlAnswer {
   commands: ControlCommand[];
 }
 
-/** POST /companion/api/control: pause (the limits from before go back) or resume. */
+/**
+ * POST /companion/api/control: pause (the limits from before go back) or resume; 409 while
+ * control is off.
+ *
+ * POST /companion/api/control/settings (ControlSettingsBody, admin) answers an `ApiResponse`:
+ * 200 `success` once the settings are saved and in place, or 400 `warning` whose message
+ * gives the reason (the field; a password masked), and nothing is changed. A meter URL sent
+ * back as GET masked it keeps its saved password. A save stops a running controller first
+ * (every inverter gets its limit from before, confirmed), then starts one with the new
+ * settings when `enabled`, not paused, under whatever a schedule window asks now.
+ */
 export interface ControlRequest {
   paused: boolean;
 }

@@ -1,0 +1,59 @@
+/**
+ * The controller's settings saved from the app: `control.json` in the data folder, the body
+ * as saved with the meter's whole URL (its password included, so the file is the owner's
+ * only: mode 0600). Written atomically; once it exists it is used instead of the
+ * --control-* options, and read with the same checks as a save.
+ */
+import type { ControlSettingsBody } from '@opendtu/api';
+import { writeFileAtomic } from '@opendtu/server-kit/atomic-write';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  CONTROL_DEFAULTS,
+  ControlSettingsError,
+  meterFields,
+  parseControlSettingsBody,
+  type SavedControl,
+} from './settings-body';
+import type { ControlConfig } from './runner';
+
+export const CONTROL_FILE = 'control.json';
+
+/** The settings of the options' config (or the defaults when control is off), as saved ones look. */
+export function optionsBody(config: ControlConfig | undefined): ControlSettingsBody {
+  if (!config) return CONTROL_DEFAULTS;
+  return {
+    enabled: true,
+    meter: meterFields(config.meter),
+    target_w: config.targetW,
+    band_w: config.bandW,
+    interval_s: config.intervalMs / 1000,
+    poll_s: config.pollMs / 1000,
+    inverters: config.inverters,
+    fallback: config.fallback,
+  };
+}
+
+/** The saved settings; undefined when none were saved. Throws, naming the file, when it cannot be used. */
+export async function readSavedControl(dataDir: string): Promise<SavedControl | undefined> {
+  const file = join(dataDir, CONTROL_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    // Nothing saved to keep a masked password of: the file holds the meter's whole URL.
+    return parseControlSettingsBody(JSON.parse(text), CONTROL_DEFAULTS);
+  } catch (error) {
+    const reason =
+      error instanceof ControlSettingsError || error instanceof SyntaxError ? error.message : error;
+    throw new Error(`${file} cannot be used (${String(reason)}); fix or remove it`);
+  }
+}
+
+export async function writeSavedControl(dataDir: string, body: ControlSettingsBody): Promise<void> {
+  await writeFileAtomic(join(dataDir, CONTROL_FILE), `${JSON.stringify(body, null, 2)}\n`, 0o600);
+}
