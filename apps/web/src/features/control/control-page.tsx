@@ -20,13 +20,13 @@ const POLL_MS = 5000;
 /**
  * The zero-export controller of the companion server (companion build only): its state in
  * words with a pause button, today's chart, each inverter, the last commands with their
- * acknowledgements and the settings (read-only: they are the server's options). When the
- * server runs without a meter it says how to turn control on.
+ * acknowledgements, and its settings as a form the admin saves. While zero export is off
+ * the form stays, below a short word on what it does.
  */
 export function ControlPage() {
   const { t } = useI18n();
   const { data, reload } = useApiData(getControl);
-  const today = useControlToday(data !== undefined && data !== 'off');
+  const today = useControlToday(data !== undefined && data.state !== 'off');
   // What the last pause or resume answered, shown until the next poll brings newer.
   const [posted, setPosted] = useState<{ answer: ControlAnswer; over: typeof data }>();
   const [busy, setBusy] = useState(false);
@@ -56,23 +56,25 @@ export function ControlPage() {
 
   return (
     <PageFrame title={t('control.Control')} isLoading={data === undefined} onReload={reload}>
-      {control === 'off' ? (
-        <ControlOff />
-      ) : (
-        control && (
-          <>
-            <ControlStatus control={control} busy={busy} notice={notice} onPause={pause} />
-            {failed && (
-              <Alert variant="danger" onClose={() => setFailed(undefined)}>
-                {t('control.PauseFailed', { message: failed })}
-              </Alert>
-            )}
-            {today && <ControlChart data={today.chart} />}
-            <ControlInverters control={control} names={today?.names ?? {}} />
-            <ControlCommands commands={control.commands} names={today?.names ?? {}} />
-            <ControlSettings settings={control.settings} names={today?.names ?? {}} />
-          </>
-        )
+      {control && (
+        <>
+          {control.state === 'off' ? (
+            <ControlOff />
+          ) : (
+            <>
+              <ControlStatus control={control} busy={busy} notice={notice} onPause={pause} />
+              {failed && (
+                <Alert variant="danger" onClose={() => setFailed(undefined)}>
+                  {t('control.PauseFailed', { message: failed })}
+                </Alert>
+              )}
+              {today && <ControlChart data={today.chart} />}
+              <ControlInverters control={control} names={today?.names ?? {}} />
+              <ControlCommands commands={control.commands} names={today?.names ?? {}} />
+            </>
+          )}
+          <ControlSettings source={control.source} onSaved={reload} />
+        </>
       )}
     </PageFrame>
   );

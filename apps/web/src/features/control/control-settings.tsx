@@ -1,58 +1,169 @@
-import type { ControlAnswer } from '@opendtu/api';
+import { CONTROL_METER_KINDS, type ControlAnswer } from '@opendtu/api';
+import { useCallback } from 'react';
+import { getControl, saveControlSettings } from '../../api/control';
+import { getInverterList } from '../../api/inverter';
+import { NumberField, SelectField, SwitchField, TextField } from '../../components/form/controls';
+import { ConfigFormBody, FormCard } from '../../components/form/form-layout';
+import { useConfigForm, type ConfigForm } from '../../components/form/use-config-form';
 import { useI18n } from '../../i18n/i18n-provider';
-import { formatMeasure } from '../../lib/format';
+import { ControlChoices } from './control-choices';
+import {
+  KIND_KEY,
+  pathWanted,
+  toBody,
+  toForm,
+  validateControlSettings,
+  type ControlSettingsForm,
+} from './control-settings-model';
+
+const load = async (signal: AbortSignal): Promise<ControlSettingsForm> => {
+  const [answer, list] = await Promise.all([getControl(signal), getInverterList({ signal })]);
+  return toForm(answer, list);
+};
+const save = (form: ControlSettingsForm) => saveControlSettings(toBody(form));
 
 /**
- * The controller's settings as the server runs with them. Read-only: they are the
- * companion's --control-* options (flags, environment or its config file), read at start.
+ * The controller's settings for the admin to change, shown whether control runs or not:
+ * zero export on or off, the meter, the regulation, the inverters and the fallback, saved
+ * as a whole. The server checks them again, says why it refuses, and puts a save in place
+ * at once (a running controller gives the limits back first).
  */
 export function ControlSettings({
-  settings,
-  names,
+  source,
+  onSaved,
 }: {
-  settings: ControlAnswer['settings'];
-  names: Readonly<Record<string, string>>;
+  source: ControlAnswer['source'];
+  onSaved: () => void;
 }) {
-  const { t, locale } = useI18n();
-  const w = (value: number) => formatMeasure(locale, value, 'W', 0);
-  const rows: [string, string][] = [
-    [
-      t('control.Meter'),
-      `${settings.meter.kind}: ${settings.meter.url}${settings.meter.path ? `#${settings.meter.path}` : ''}`,
-    ],
-    [t('control.Poll'), t('control.Seconds', { s: settings.meter.poll_s })],
-    [t('control.Target'), w(settings.target_w)],
-    [t('control.Band'), `± ${w(settings.band_w)}`],
-    [t('control.Interval'), t('control.Seconds', { s: settings.interval_s })],
-    [
-      t('control.Inverters'),
-      settings.inverters === 'all'
-        ? t('control.AllInverters')
-        : settings.inverters.map((serial) => names[serial] ?? serial).join(', '),
-    ],
-    [
-      t('control.Fallback'),
-      settings.fallback === 'before' ? t('control.FallbackBefore') : w(settings.fallback),
-    ],
-  ];
+  const { t } = useI18n();
+  const validate = useCallback((form: ControlSettingsForm) => validateControlSettings(t, form), [t]);
+  const form = useConfigForm<ControlSettingsForm>({ load, save, validate, onSaved });
+  const values = form.values;
+  const kind = values?.kind ?? 'shelly-pro-3em';
+  const path = pathWanted(kind);
+  const kindField = form.text('kind');
   return (
-    <section className="card mb-3" aria-labelledby="control-settings-title">
-      <div className="card-header">
-        <h2 className="h6 mb-0" id="control-settings-title">
-          {t('control.Settings')}
-        </h2>
-      </div>
-      <div className="card-body">
-        <dl className="row mb-2 small">
-          {rows.map(([name, value]) => (
-            <div key={name} className="col-12 d-sm-flex gap-2">
-              <dt className="fw-semibold">{name}</dt>
-              <dd className="mb-1 text-break">{value}</dd>
+    <section className="mb-4" aria-labelledby="control-settings-title" data-control-settings="">
+      <h2 id="control-settings-title" className="h4">
+        {t('control.Settings')}
+      </h2>
+      <p>{t(source === 'saved' ? 'control.SourceSaved' : 'control.SourceOptions')}</p>
+      {values && (
+        <ConfigFormBody form={form}>
+          <FormCard title={t('control.MeterCard')}>
+            <SwitchField
+              {...form.check('enabled')}
+              label={t('control.Enabled')}
+              hint={t(values.enabled ? 'control.EnabledOn' : 'control.EnabledOff')}
+            />
+            <SelectField
+              {...kindField}
+              value={kind}
+              onChange={(value) => form.set('kind', value)}
+              label={t('control.MeterKind')}
+              options={CONTROL_METER_KINDS.map((value) => ({
+                value,
+                label: t(`control.Kind${KIND_KEY[value]}`),
+              }))}
+            />
+            <TextField
+              {...form.text('url')}
+              label={t('control.Address')}
+              hint={t(`control.Address${KIND_KEY[kind]}`)}
+              type="url"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {path && (
+              <TextField
+                {...form.text('path')}
+                label={t('control.Path')}
+                hint={t(path === 'required' ? 'control.PathRequired' : `control.Path${KIND_KEY[kind]}`)}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </FormCard>
+          <FormCard title={t('control.Regulation')}>
+            <div className="row g-2">
+              <div className="col-sm-6">
+                <NumberField
+                  {...form.number('target_w')}
+                  label={t('control.Target')}
+                  hint={t('control.TargetHint')}
+                  unit="W"
+                />
+              </div>
+              <div className="col-sm-6">
+                <NumberField
+                  {...form.number('band_w')}
+                  label={t('control.Band')}
+                  hint={t('control.BandHint')}
+                  unit="W"
+                />
+              </div>
+              <div className="col-sm-6">
+                <NumberField
+                  {...form.number('interval_s')}
+                  label={t('control.Interval')}
+                  unit="s"
+                  step="any"
+                />
+              </div>
+              <div className="col-sm-6">
+                <NumberField {...form.number('poll_s')} label={t('control.Poll')} unit="s" step="any" />
+              </div>
             </div>
-          ))}
-        </dl>
-        <p className="small text-body-secondary mb-0">{t('control.SettingsNote')}</p>
-      </div>
+          </FormCard>
+          <FormCard title={t('control.Inverters')}>
+            <ControlChoices form={form} values={values} />
+          </FormCard>
+          <FormCard title={t('control.Fallback')}>
+            <FallbackChoice form={form} values={values} />
+          </FormCard>
+        </ConfigFormBody>
+      )}
     </section>
+  );
+}
+
+/** The limits from before, or a total shared by the inverters' rated power. */
+function FallbackChoice({
+  form,
+  values,
+}: {
+  form: ConfigForm<ControlSettingsForm>;
+  values: ControlSettingsForm;
+}) {
+  const { t } = useI18n();
+  const { id } = form.check('fallback_before');
+  const radio = (before: boolean, label: string) => (
+    <div className="form-check">
+      <input
+        id={`${id}-${before}`}
+        className="form-check-input"
+        type="radio"
+        name={id}
+        checked={values.fallback_before === before}
+        onChange={() => form.set('fallback_before', before)}
+      />
+      <label className="form-check-label" htmlFor={`${id}-${before}`}>
+        {label}
+      </label>
+    </div>
+  );
+  return (
+    <div role="radiogroup" aria-label={t('control.Fallback')} aria-describedby={`${id}-hint`}>
+      <p id={`${id}-hint`} className="form-text mt-0">
+        {t('control.FallbackHint')}
+      </p>
+      {radio(true, t('control.FallbackBefore'))}
+      {radio(false, t('control.FallbackTotal'))}
+      {!values.fallback_before && (
+        <div className="mt-2 ms-md-4">
+          <NumberField {...form.number('fallback_w')} label={t('control.FallbackW')} unit="W" />
+        </div>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,7 @@
 // are shown by their own name.
 import type { ControlCommandStatus, ControlState } from '@opendtu/api';
 
-const STATE_KEYS: Record<ControlState, string> = {
+const STATE_KEYS: Record<Exclude<ControlState, 'off'>, string> = {
   starting: 'Starting',
   following: 'Following',
   'in-band': 'InBand',
@@ -21,7 +21,7 @@ export function stateKeys(state: string, scheduleOff = false): { name: string; w
   const key =
     state === 'paused' && scheduleOff
       ? 'Scheduled'
-      : (STATE_KEYS[state as ControlState] as string | undefined);
+      : (STATE_KEYS[state as keyof typeof STATE_KEYS] as string | undefined);
   return key ? { name: `control.State${key}`, why: `control.Why${key}` } : undefined;
 }
 
