@@ -22,6 +22,11 @@ const SAMPLE_MS = 250;
 /** Real ms between two reads of the command list (it keeps the latest 50). */
 const COMMANDS_MS = 1000;
 const START_TIMEOUT_MS = 120_000;
+/**
+ * Device minutes the controller runs before the watched span: it starts at the plant's own
+ * limits and first learns them, a transient an owner sees once (and at dawn, not at 10:00).
+ */
+const WARM_UP_MIN = 10;
 
 export interface DaySettings {
   weather: WeatherClass;
@@ -89,17 +94,19 @@ async function sample(meter: string): Promise<Sample> {
 }
 
 /**
- * The day is watched from the first time the grid is inside the band: before, the plant
- * still runs at its own limits (the controller learns them, then waits for every
- * inverter's live data), an export an owner sees once, not every day.
+ * The day is watched from `fromAt` on the device, once the controller was inside the band:
+ * before, the plant still runs at its own limits (the controller learns them, then waits
+ * for every inverter's live data), an export an owner sees once, not every day.
  */
-async function waitForControl(companion: string): Promise<ControlAnswer> {
-  const end = Date.now() + START_TIMEOUT_MS;
+async function waitForControl(companion: string, meter: string, fromAt: number): Promise<ControlAnswer> {
+  const end = Date.now() + START_TIMEOUT_MS + (WARM_UP_MIN * 60_000) / 2;
+  let banded = false;
   for (;;) {
     const answer = await getJson<ControlAnswer>(`${companion}/companion/api/control`);
-    if (answer.state === 'in-band') return answer;
+    banded ||= answer.state === 'in-band';
+    if (banded && (await sample(meter)).device >= fromAt) return answer;
     if (Date.now() > end) throw new Error(`the controller did not reach the band in time (${answer.state})`);
-    await wait(500);
+    await wait(250);
   }
 }
 
@@ -109,9 +116,10 @@ async function watch(
   device: string,
   companion: string,
   date: DateText,
+  fromHour: number,
   toHour: number,
 ): Promise<DayRecord> {
-  const answer = await waitForControl(companion);
+  const answer = await waitForControl(companion, meter, deviceInstant(date, fromHour));
   const first = await sample(meter);
   const start = await counters(meter, device);
   const endAt = deviceInstant(date, toHour);
@@ -169,7 +177,7 @@ export async function runDay(settings: DaySettings): Promise<DayRecord> {
     dataDir: emulatorData,
     args: [
       ...['--household-seed', String(HOUSEHOLD_SEED), '--meter-port', '0'],
-      ...['--time', `${date}T${hhmm(fromHour)}`, '--speed', String(speed)],
+      ...['--time', `${date}T${hhmm(fromHour - WARM_UP_MIN / 60)}`, '--speed', String(speed)],
       // The whole device, pushes included, runs `speed` times faster (README, emulator options).
       ...['--push-interval', String(Math.round(1000 / speed))],
     ],
@@ -189,7 +197,7 @@ export async function runDay(settings: DaySettings): Promise<DayRecord> {
       ],
       startTimeoutMs: START_TIMEOUT_MS,
     });
-    const record = await watch(meter, emulator.url, companion.url, date, toHour);
+    const record = await watch(meter, emulator.url, companion.url, date, fromHour, toHour);
     const from = record.samples[0]!.device;
     const to = record.samples.at(-1)!.device;
     return { ...record, steps: kettle.filter((step) => step.at >= from && step.at < to) };

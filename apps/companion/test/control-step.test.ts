@@ -16,7 +16,10 @@ import {
   type StepInput,
 } from '../src/control/step';
 
-const SETTINGS: ControlSettings = { targetW: 0, bandW: 25, intervalMs: 10_000, fallback: 'before' };
+/** The defaults: 0 W ± 25 W, so a correction aims at 12.5 W of import. */
+const DEFAULTS: ControlSettings = { targetW: 0, bandW: 25, intervalMs: 10_000, fallback: 'before' };
+/** Aims at 0 W (half the band above -10 W): the tests' sums stay round. */
+const SETTINGS: ControlSettings = { ...DEFAULTS, targetW: -10, bandW: 20 };
 const T0 = 1_000_000;
 
 const view = (
@@ -58,10 +61,10 @@ const input = (
 describe('the zero-export decision', () => {
   it('sends nothing while the grid power is inside the band around the target', () => {
     const views = [view('a', 800, 400), view('b', 1600, 800)];
-    expect(step(fresh(), input(25, views), SETTINGS).commands).toEqual([]);
-    expect(step(fresh(), input(-25, views), SETTINGS).state).toBe('in-band');
-    expect(step(fresh(), input(130, views), { ...SETTINGS, targetW: 120 }).commands).toEqual([]);
-    expect(step(fresh(), input(26, views), SETTINGS).commands).not.toEqual([]);
+    expect(step(fresh(), input(25, views), DEFAULTS).commands).toEqual([]);
+    expect(step(fresh(), input(-25, views), DEFAULTS).state).toBe('in-band');
+    expect(step(fresh(), input(130, views), { ...DEFAULTS, targetW: 120 }).commands).toEqual([]);
+    expect(step(fresh(), input(26, views), DEFAULTS).commands).not.toEqual([]);
   });
 
   it('shares the production the house needs by rated power', () => {
@@ -74,12 +77,17 @@ describe('the zero-export decision', () => {
     expect(result.state).toBe('following');
   });
 
-  it('aims at the target: +30 W keeps a little import', () => {
+  it('aims half the band above the target: +30 W ± 20 W keeps 40 W of import', () => {
     const result = step(fresh(), input(-600, [view('a', 800, 400), view('b', 1600, 800)]), {
-      ...SETTINGS,
+      ...DEFAULTS,
       targetW: 30,
+      bandW: 20,
     });
-    expect(result.commands.reduce((s, c) => s + c.watts, 0)).toBe(570);
+    expect(result.commands.reduce((s, c) => s + c.watts, 0)).toBe(560);
+    // At the target 0 W ± 25 W, a drop of the house's load is corrected to 12.5 W of import.
+    const drop = step(fresh(), input(-100, [view('a', 800, 300), view('b', 1600, 600)]), DEFAULTS);
+    const sum = drop.commands.reduce((s, c) => s + c.watts, 0);
+    expect([787, 788]).toContain(sum);
   });
 
   it('never asks for more than the inverters are rated for, nor less than 0 W', () => {

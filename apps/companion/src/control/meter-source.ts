@@ -32,6 +32,8 @@ export class MeterSource {
   latest: MeterReading | undefined;
   /** Why the last attempt failed; undefined while the meter answers. */
   error: string | undefined;
+  /** Told of every reading as it arrives (the controller steps on it at once). */
+  onReading: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private client: MqttClient | undefined;
   private stopped = false;
@@ -59,6 +61,7 @@ export class MeterSource {
     try {
       this.latest = { powerW: powerAt(body, this.spec.path), at: this.now() };
       this.error = undefined;
+      this.onReading?.();
     } catch (error) {
       this.error = (error as Error).message;
     }

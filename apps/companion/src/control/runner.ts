@@ -83,6 +83,7 @@ export class ControlRunner {
   private readonly live = new Map<string, Live>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private ticking = false;
   private restoring: Promise<void> | undefined;
   private stopped = true;
   private readonly onFrame = (text: string, arrival: number): void => this.ingest(text, arrival);
@@ -109,6 +110,7 @@ export class ControlRunner {
       staleMs: this.atLeastReal(METER_STALE_MS, STALE_FLOOR_MS),
     };
     this.meter = new MeterSource(config.meter, this.pollRealMs, this.now);
+    this.meter.onReading = () => this.stepNow();
   }
 
   /** `deviceMs`, but never less than `realMs` of this machine's time. */
@@ -194,9 +196,22 @@ export class ControlRunner {
   private schedule(): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => this.schedule());
-    }, this.pollRealMs);
+    this.timer = setTimeout(() => this.stepNow(), this.pollRealMs);
+  }
+
+  /**
+   * A step now: on the poll's beat, and as soon as a reading arrives, so a load that drops
+   * is answered within the meter's round trip, not up to a poll later. One step at a time,
+   * and none while the limits from before are being given back.
+   */
+  private stepNow(): void {
+    if (this.stopped || this.restoring || this.ticking) return;
+    clearTimeout(this.timer);
+    this.ticking = true;
+    this.running = this.tick().finally(() => {
+      this.ticking = false;
+      this.schedule();
+    });
   }
 
   private ingest(text: string, arrival: number): void {
