@@ -198,13 +198,17 @@ describe('the controller settings saved in the app', () => {
     await companion.stop();
     companion = undefined;
 
-    // Saved on: control runs without any option.
+    // Saved on: control runs without any option, and a schedule may turn it off and on.
     const saved = JSON.parse(await readFile(file, 'utf8')) as ControlSettingsBody;
     await writeFile(file, JSON.stringify({ ...saved, enabled: true }), { mode: 0o600 });
-    companion = await start(dataDir);
+    const schedule = join(dataDir, 'schedule.json');
+    await writeFile(schedule, JSON.stringify({ windows: [{ from: '02:00', to: '03:00', control: 'off' }] }));
+    companion = await start(dataDir, ['--schedule', schedule]);
     const now = await control();
     expect(now).toMatchObject({ source: 'saved', settings: { enabled: true, target_w: 40 } });
     expect(now.state).not.toBe('off');
+    const { body: plan } = await call(`${companion.url}/companion/api/schedule`, { auth: ADMIN_AUTH });
+    expect(plan).toMatchObject({ control: { window: null, on: true } });
     expect(companion.output()).not.toContain(SECRET);
     await companion.stop();
     companion = undefined;
