@@ -11,7 +11,7 @@ import { log, OUR_BUNDLE, type Bundle } from './lib/bundles';
 import { fmt, renderTable, type Row } from './lib/table';
 import { measureCompanion, RUNTIME, YEAR_FILL } from './sections/companion';
 import { historyRows } from './sections/companion-history-rows';
-import { CONTROL_DEFAULTS, controlRows } from './sections/control';
+import { CONTROL_DEFAULTS, CONTROL_RUNS, controlRows, type ControlRun } from './sections/control';
 import { alertRows } from './sections/alerts';
 import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
 import { measureHeap, measureUpdates, type HeapFigures, type UpdateFigures } from './sections/live';
@@ -43,7 +43,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --wasm-tiers     history section: also run the server with V8's defaults (SQLite's
                    WebAssembly optimised, a 16 MB young heap), as before issue 30
   --control-speed <n>  control section: the device's clock n times faster (default 10)
-  --control-hours <a-b>  control section: the span of each day watched (default 6-20)`;
+  --control-hours <a-b>  control section: the span of each day watched (default 6-20)
+  --control-runs <list>  control section: some of ${CONTROL_RUNS.join(',')} (default all;
+                   the faults are 30 minutes around 11:00 each)`;
 
 function positive(name: string, text: string): number {
   const value = Number(text);
@@ -58,6 +60,13 @@ function controlHours(text: string): { fromHour: number; toHour: number } {
   if (!(fromHour >= 0 && toHour <= 24 && fromHour < toHour))
     throw new Error(`--control-hours must be two hours such as 6-20, got "${text}"`);
   return { fromHour, toHour };
+}
+
+function controlRuns(text: string): ControlRun[] {
+  const runs = text.split(',').map((s) => s.trim());
+  for (const run of runs)
+    if (!CONTROL_RUNS.includes(run as ControlRun)) throw new Error(`--control-runs: unknown run "${run}"`);
+  return runs as ControlRun[];
 }
 
 interface Options {
@@ -81,6 +90,7 @@ function parseOptions(): Options | 'help' {
       'wasm-tiers': { type: 'boolean', default: false },
       'control-speed': { type: 'string', default: String(CONTROL_DEFAULTS.speed) },
       'control-hours': { type: 'string', default: `${CONTROL_DEFAULTS.fromHour}-${CONTROL_DEFAULTS.toHour}` },
+      'control-runs': { type: 'string', default: CONTROL_RUNS.join(',') },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -103,6 +113,7 @@ function parseOptions(): Options | 'help' {
     control: {
       speed: positive('control-speed', values['control-speed']),
       ...controlHours(values['control-hours']),
+      runs: controlRuns(values['control-runs']),
     },
   };
 }

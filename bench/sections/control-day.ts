@@ -12,6 +12,7 @@ import type { WeatherClass } from '../../apps/emulator/src/sim/weather';
 import { launchEmulator } from '../../apps/emulator/src/launch';
 import { log } from '../lib/bundles';
 import { ADMIN } from '../lib/device';
+import { meterStandIn, silenceInverter, type FaultPlan, type MeterStandIn } from './control-fault';
 import { dateWithWeather, deviceInstant, kettleSteps, type DateText, type LoadStep } from './control-plan';
 
 /** Fixed, so every run has the same house (and so the same kettle times). */
@@ -33,11 +34,17 @@ export interface DaySettings {
   speed: number;
   fromHour: number;
   toHour: number;
+  /** A fault standing for part of the span. */
+  fault?: FaultPlan | undefined;
+  /** `--control-fallback` (W); the default (the limits from before) without it. */
+  fallbackW?: number | undefined;
 }
 
-/** One reading of the meter: real ms (the controller's clock), device ms, grid power W. */
+/** One reading of the meter: real ms (monotonic and epoch), device ms, grid power W. */
 export interface Sample {
   real: number;
+  /** This machine's epoch ms (the commands' `sent` is on it). */
+  wall: number;
   device: number;
   gridW: number;
 }
@@ -55,6 +62,8 @@ export interface DayRecord {
   producedWh: number;
   realMs: number;
   deviceMs: number;
+  /** When the fault stood (device ms), and on which inverter. */
+  fault?: { fromAt: number; toAt: number; serial?: string | undefined } | undefined;
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -90,7 +99,12 @@ async function counters(meter: string, device: string): Promise<Counters> {
 
 async function sample(meter: string): Promise<Sample> {
   const status = await getJson<{ unixtime: number; total_power: number }>(`${meter}/status`);
-  return { real: performance.now(), device: status.unixtime * 1000, gridW: status.total_power };
+  return {
+    real: performance.now(),
+    wall: Date.now(),
+    device: status.unixtime * 1000,
+    gridW: status.total_power,
+  };
 }
 
 /**
@@ -118,6 +132,8 @@ async function watch(
   date: DateText,
   fromHour: number,
   toHour: number,
+  /** Called with the device's time after every sample (a fault comes and goes by it). */
+  tick: (deviceMs: number, answer: ControlAnswer) => Promise<void>,
 ): Promise<DayRecord> {
   const answer = await waitForControl(companion, meter, deviceInstant(date, fromHour));
   const first = await sample(meter);
@@ -129,6 +145,7 @@ async function watch(
   while (samples.at(-1)!.device < endAt) {
     await wait(SAMPLE_MS);
     samples.push(await sample(meter));
+    await tick(samples.at(-1)!.device, answer);
     if (performance.now() - lastCommandsRead >= COMMANDS_MS) {
       lastCommandsRead = performance.now();
       const { commands: latest } = await getJson<ControlAnswer>(`${companion}/companion/api/control`);
@@ -184,27 +201,54 @@ export async function runDay(settings: DaySettings): Promise<DayRecord> {
     startTimeoutMs: START_TIMEOUT_MS,
   });
   let companion: Awaited<ReturnType<typeof launchCompanion>> | undefined;
+  let standIn: MeterStandIn | undefined;
   try {
     // The meter's line follows the device's: it may not be printed yet.
     const meterAt = (): string | undefined => /meter listening on (\S+)/.exec(emulator.output())?.[1];
     for (let i = 0; !meterAt() && i < 100; i += 1) await wait(100);
     const meter = meterAt();
     if (!meter) throw new Error(`the emulator named no meter:\n${emulator.output()}`);
+    const { fault } = settings;
+    // The controller reads the meter through a stand-in that can be cut; the bench reads the
+    // meter itself, so it sees what the house really does while the controller cannot.
+    if (fault?.kind === 'meter-silent') standIn = await meterStandIn(meter);
     companion = await launchCompanion({
       args: [
         ...['--device', emulator.url, '--data', companionData, '--password', ADMIN.password],
-        ...['--control-meter', `shelly-pro-3em:${meter}`, '--speed', String(speed)],
+        ...['--control-meter', `shelly-pro-3em:${standIn?.url ?? meter}`, '--speed', String(speed)],
+        ...(settings.fallbackW === undefined ? [] : ['--control-fallback', String(settings.fallbackW)]),
       ],
       startTimeoutMs: START_TIMEOUT_MS,
     });
-    const record = await watch(meter, emulator.url, companion.url, date, fromHour, toHour);
+    const window = fault && {
+      fromAt: deviceInstant(date, fault.fromHour),
+      toAt: deviceInstant(date, fault.toHour),
+      serial: undefined as string | undefined,
+    };
+    let standing = false;
+    const tick = async (at: number, answer: ControlAnswer): Promise<void> => {
+      if (!fault || !window) return;
+      const due = at >= window.fromAt && at < window.toAt;
+      if (due === standing) return;
+      standing = due;
+      if (fault.kind === 'meter-silent') standIn!.cut(due);
+      else {
+        window.serial ??= answer.inverters[0]!.serial;
+        await silenceInverter(emulator.url, window.serial, due);
+      }
+      log(
+        `  ${fault.kind} ${due ? 'from' : 'until'} ${clock(at)}${window.serial ? ` (${window.serial})` : ''}`,
+      );
+    };
+    const record = await watch(meter, emulator.url, companion.url, date, fromHour, toHour, tick);
     const from = record.samples[0]!.device;
     const to = record.samples.at(-1)!.device;
-    return { ...record, steps: kettle.filter((step) => step.at >= from && step.at < to) };
+    return { ...record, fault: window, steps: kettle.filter((step) => step.at >= from && step.at < to) };
   } finally {
     // The companion gives the limits back as it stops: the device must still be there.
     await companion?.stop();
     await emulator.stop();
+    await standIn?.close();
     await rm(emulatorData, { recursive: true, force: true });
     await rm(companionData, { recursive: true, force: true });
   }
