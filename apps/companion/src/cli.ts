@@ -15,6 +15,8 @@ import {
   type Origin,
   type Setting,
 } from './config/options';
+import { parseDevices, plainPassword } from './config/devices';
+import { httpUrl } from './config/urls';
 import { ChannelUrlError, parseChannel, type Channel } from './alerts/channels';
 import { ALERT_RULE_USAGE, parseAlertSettings } from './alerts/options';
 import type { AlertSettings } from './alerts/rules';
@@ -68,13 +70,17 @@ export const USAGE = `Usage: opendtu-companion [options]
        opendtu-companion restore FILE [--data <dir>]   put a database backup in place
   --device <url>      the OpenDTU to serve, e.g. http://192.168.1.50 (required in the
                       installed server; in a checkout, without it a virtual DTU starts: the demo)
+  --device <name=url> a device with a name (lower-case letters, digits, -), repeatable
+                      (several in one value apart by spaces): several are checked, but this
+                      release serves one device per companion and stops saying so
   --port <n>          TCP port to listen on (default 8080)
   --host <addr>       address to bind (default 0.0.0.0: every network of this machine;
                       127.0.0.1 for this machine only)
   --data <dir>        where the history lives (default ./data)
   --webapp <dir>      the web app build to serve (default: the one that came with the server)
   --password <pw>     the device's admin password, for this server's own connections
-                      (live data, clock)
+                      (live data, clock); with named devices, for all of them
+  --password <name=pw>  the password of the named device (repeatable), where they differ
   --influx-url <url>  also push every sample to this InfluxDB line-protocol write URL,
                       e.g. http://vm:8428/write or http://influx:8086/write?db=solar
   --influx-token <t>  token for InfluxDB 2/3 (Authorization: Token)
@@ -112,28 +118,6 @@ const WEB_ROOTS = ['../web/', '../../web/'].map((path) => fileURLToPath(new URL(
 export function defaultWebapp(webRoot = WEB_ROOTS.find((root) => existsSync(root)) ?? WEB_ROOTS[1]!): string {
   const companion = resolve(webRoot, 'dist-companion');
   return existsSync(resolve(companion, 'index.html.gz')) ? companion : resolve(webRoot, 'dist');
-}
-
-function httpUrl(where: string, text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(/^[a-z]+:\/\//i.test(text) ? text : `http://${text}`);
-  } catch {
-    throw new ConfigError(`${where} must be a URL such as http://192.168.1.50, got "${text}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${where} must be an http:// or https:// URL, got "${text}"`);
-  }
-  return url;
-}
-
-/** The device's base URL; paths are resolved against it, so it ends with a slash. */
-function deviceUrl(where: string, text: string): URL {
-  const url = httpUrl(where, text);
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  url.search = '';
-  url.hash = '';
-  return url;
 }
 
 function numberOf(where: string, text: string, min: number, max: number, whole: boolean): number {
@@ -216,6 +200,7 @@ export function parseCli(
       flags.set(name, {
         value: Array.isArray(value) ? value.join(' ') : String(value),
         origin: { kind: 'flag' },
+        ...(Array.isArray(value) ? { parts: value } : {}),
       });
   }
   const configFile =
@@ -260,14 +245,15 @@ export function parseCli(
   const influxUrl = text('influx-url');
   const speed = text('speed');
   const control = controlConfig(where, text);
-  return {
-    deviceUrl: device === undefined ? undefined : deviceUrl(where('device'), device.value),
+  const devices = parseDevices(device, get('password'));
+  const options: CompanionOptions = {
+    deviceUrl: devices[0]?.url,
     port: numberOf(where('port'), text('port') ?? '8080', 0, 65535, true),
     host: text('host') ?? '0.0.0.0',
     dataDir: path('data', './data'),
     dataLabel: where('data'),
     webappDir,
-    password: text('password'),
+    password: device === undefined ? plainPassword(get('password')) : devices[0]!.password,
     influxUrl: influxUrl === undefined ? undefined : httpUrl(where('influx-url'), influxUrl),
     influxToken: text('influx-token'),
     rawDays: numberOf(where('raw-days'), text('raw-days') ?? '90', 1, 36500, true),
@@ -286,6 +272,12 @@ export function parseCli(
       control ?? existsSync(join(path('data', './data'), CONTROL_FILE)),
     ),
   };
+  // Checked whole above, so a wrong name or password entry is told first.
+  if (devices.length > 1)
+    throw new ConfigError(
+      `${where('device')} gives ${devices.length} devices (${devices.map((entry) => entry.name).join(', ')}): this release serves one device per companion; for now start one for each, with its own --device, --port and --data`,
+    );
+  return options;
 }
 
 function controlConfig(

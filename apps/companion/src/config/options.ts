@@ -19,12 +19,12 @@ export type OptionKind = 'string' | 'boolean' | 'list';
 
 /** Options the command line, the environment and the config file all know. */
 export const OPTIONS = {
-  device: 'string',
+  device: 'list', // several devices (config/devices.ts)
   port: 'string',
   host: 'string',
   data: 'string',
   webapp: 'string',
-  password: 'string',
+  password: 'list', // a password per device
   'influx-url': 'string',
   'influx-token': 'string',
   'raw-days': 'string',
@@ -55,6 +55,11 @@ export interface Setting {
   /** Strings as typed; booleans as 'true' or 'false'. */
   value: string;
   origin: Origin;
+  /**
+   * A list given on the command line: each value as typed (`value` joins them with
+   * spaces), for a list whose values may hold spaces themselves (passwords).
+   */
+  parts?: string[];
 }
 
 /** The option as its author wrote it: `--port`, `OPENDTU_PORT`, `port (file line 3)`. */
