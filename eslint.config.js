@@ -103,7 +103,10 @@ export const LAYERS = {
           ...['settings-body', 'settings-file'],
           ...['command-rule', 'energy-rule', 'eventlog-rule', 'string-rule', 'threshold-rules'],
         ].map((name) => `alerts/${name}.ts`),
-        ...['runner', 'step', 'meter', 'meter-source'].map((name) => `control/${name}.ts`),
+        'settings',
+        ...['runner', 'step', 'meter', 'meter-source', 'settings-body', 'settings-file'].map(
+          (name) => `control/${name}.ts`,
+        ),
         ...['schedule-file', 'schedule-resolve', 'schedule-runner'].map((name) => `control/${name}.ts`),
       ].map((path) => `${COMPANION}/${path}`),
     },

@@ -4,20 +4,15 @@
  * (AlertTestAnswer), for the admin only: the device's own check of the credentials, as for
  * the backup. Alerts name inverters and the channels' hosts, which a visitor need not see.
  */
-import {
-  ResponseCode,
-  type Alert,
-  type AlertsAnswer,
-  type AlertTestAnswer,
-  type ApiResponse,
-} from '@opendtu/api';
+import { type Alert, type AlertsAnswer, type AlertTestAnswer } from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import { admitted } from '../ops/admin-only';
+import { registerSettingsSave } from '../ops/settings-route';
 import type { AlertStore, StoredAlert } from './alert-store';
 import { channelAnswer, deliver } from './channels';
 import { clockText } from './quiet-hours';
-import { AlertSettingsError, parseAlertSettingsBody, type SavedAlerts } from './settings-body';
+import { parseAlertSettingsBody, type SavedAlerts } from './settings-body';
 import type { AlertWatcher } from './watcher';
 
 export interface AlertRoutesContext {
@@ -47,8 +42,6 @@ export function alertAnswer(alert: StoredAlert, store: AlertStore): Alert {
 
 export function registerAlerts(app: FastifyInstance, context: AlertRoutesContext): void {
   const { store, watcher, access } = context;
-  // One save at a time: the second waits for the first to be in place.
-  let saving = Promise.resolve();
 
   app.get('/companion/api/alerts', async (request, reply) => {
     if (!(await admitted(access, request, reply))) return reply;
@@ -68,28 +61,9 @@ export function registerAlerts(app: FastifyInstance, context: AlertRoutesContext
     return reply.header('Cache-Control', 'no-store').send(answer);
   });
 
-  app.post('/companion/api/alerts/settings', async (request, reply) => {
-    if (!(await admitted(access, request, reply))) return reply;
-    const save = saving.then(() => {
-      const { settings, channels } = context.current();
-      const saved = parseAlertSettingsBody(request.body, settings, channels);
-      return context.save(saved);
-    });
-    saving = save.catch(() => undefined);
-    try {
-      await save;
-    } catch (error) {
-      if (!(error instanceof AlertSettingsError)) throw error;
-      const refused: ApiResponse = { type: 'warning', message: error.message };
-      return reply.code(400).send(refused);
-    }
-    // The device's code for a saved setting, so the app says it in the owner's language.
-    const answer: ApiResponse = {
-      type: 'success',
-      message: 'Settings saved!',
-      code: ResponseCode.GenericSuccess,
-    };
-    return reply.send(answer);
+  registerSettingsSave(app, '/companion/api/alerts/settings', access, (body) => {
+    const { settings, channels } = context.current();
+    return context.save(parseAlertSettingsBody(body, settings, channels));
   });
 
   app.post('/companion/api/alerts/test', async (request, reply) => {

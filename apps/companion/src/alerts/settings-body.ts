@@ -10,9 +10,10 @@ import { MASK, maskText } from './channels/common';
 
 import { quietSpan } from './quiet-hours';
 import type { AlertSettings } from './rules';
+import { SettingsRefusal } from '../settings/saved-file';
 
 /** The body cannot be saved; the message says why (passwords masked). */
-export class AlertSettingsError extends Error {}
+export class AlertSettingsError extends SettingsRefusal {}
 
 /** What a save puts in place. */
 export interface SavedAlerts {

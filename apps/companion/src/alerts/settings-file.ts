@@ -5,12 +5,10 @@
  * options, and read with the same checks as a save.
  */
 import type { AlertSettingsBody } from '@opendtu/api';
-import { writeFileAtomic } from '@opendtu/server-kit/atomic-write';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readSavedSettings, writeSavedSettings } from '../settings/saved-file';
 import { clockText } from './quiet-hours';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './rules';
-import { AlertSettingsError, parseAlertSettingsBody, type SavedAlerts } from './settings-body';
+import { parseAlertSettingsBody, type SavedAlerts } from './settings-body';
 
 export const ALERTS_FILE = 'alerts.json';
 
@@ -27,29 +25,16 @@ export function settingsBody(settings: AlertSettings, channels: readonly string[
 }
 
 /** The saved settings; undefined when none were saved. Throws, naming the file, when it cannot be used. */
-export async function readSavedAlerts(dataDir: string): Promise<SavedAlerts | undefined> {
-  const file = join(dataDir, ALERTS_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  try {
-    return parseAlertSettingsBody(JSON.parse(text), DEFAULT_ALERT_SETTINGS, []);
-  } catch (error) {
-    const reason =
-      error instanceof AlertSettingsError || error instanceof SyntaxError ? error.message : error;
-    throw new Error(`${file} cannot be used (${String(reason)}); fix or remove it`);
-  }
+export function readSavedAlerts(dataDir: string): Promise<SavedAlerts | undefined> {
+  return readSavedSettings(dataDir, ALERTS_FILE, (json) =>
+    parseAlertSettingsBody(json, DEFAULT_ALERT_SETTINGS, []),
+  );
 }
 
-export async function writeSavedAlerts(dataDir: string, saved: SavedAlerts): Promise<void> {
-  const file = join(dataDir, ALERTS_FILE);
+export function writeSavedAlerts(dataDir: string, saved: SavedAlerts): Promise<void> {
   const body = settingsBody(
     saved.settings,
     saved.channels.map(({ url }) => url),
   );
-  await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, 0o600);
+  return writeSavedSettings(dataDir, ALERTS_FILE, body);
 }

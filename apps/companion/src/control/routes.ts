@@ -5,23 +5,13 @@
  * the answer names inverters and the meter's address, and each change alters what the
  * inverters feed.
  */
-import {
-  ResponseCode,
-  type ApiResponse,
-  type ControlAnswer,
-  type ControlRequest,
-  type ControlSettingsBody,
-} from '@opendtu/api';
+import { type ControlAnswer, type ControlRequest, type ControlSettingsBody } from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import { admitted } from '../ops/admin-only';
+import { registerSettingsSave } from '../ops/settings-route';
 import type { ControlConfig, ControlRunner } from './runner';
-import {
-  ControlSettingsError,
-  maskedUrl,
-  parseControlSettingsBody,
-  type SavedControl,
-} from './settings-body';
+import { maskedUrl, parseControlSettingsBody, type SavedControl } from './settings-body';
 
 export interface ControlRoutesContext {
   access: DeviceAccess;
@@ -79,8 +69,6 @@ export function controlAnswer(context: ControlRoutesContext, now = Date.now()): 
 
 export function registerControl(app: FastifyInstance, context: ControlRoutesContext): void {
   const { access } = context;
-  // One save at a time: the second waits until the first is in place (its limits back).
-  let saving = Promise.resolve();
 
   app.get('/companion/api/control', async (request, reply) => {
     if (!(await admitted(access, request, reply))) return reply;
@@ -99,23 +87,7 @@ export function registerControl(app: FastifyInstance, context: ControlRoutesCont
     return controlAnswer(context);
   });
 
-  app.post('/companion/api/control/settings', async (request, reply) => {
-    if (!(await admitted(access, request, reply))) return reply;
-    const save = saving.then(() => context.save(parseControlSettingsBody(request.body, context.settings())));
-    saving = save.catch(() => undefined);
-    try {
-      await save;
-    } catch (error) {
-      if (!(error instanceof ControlSettingsError)) throw error;
-      const refused: ApiResponse = { type: 'warning', message: error.message };
-      return reply.code(400).send(refused);
-    }
-    // The device's code for a saved setting, so the app says it in the owner's language.
-    const answer: ApiResponse = {
-      type: 'success',
-      message: 'Settings saved!',
-      code: ResponseCode.GenericSuccess,
-    };
-    return reply.send(answer);
-  });
+  registerSettingsSave(app, '/companion/api/control/settings', access, (body) =>
+    context.save(parseControlSettingsBody(body, context.settings())),
+  );
 }

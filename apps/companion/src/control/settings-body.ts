@@ -13,9 +13,10 @@ import {
 } from '@opendtu/api';
 import { KNOWN_METERS, MeterSpecError, parseMeterSpec, type MeterSpec } from './meter';
 import type { ControlConfig } from './runner';
+import { SettingsRefusal } from '../settings/saved-file';
 
 /** The body cannot be saved; the message says why (passwords masked). */
-export class ControlSettingsError extends Error {}
+export class ControlSettingsError extends SettingsRefusal {}
 
 /** The options' defaults, and what GET shows before anything is configured. */
 export const CONTROL_DEFAULTS: ControlSettingsBody = {

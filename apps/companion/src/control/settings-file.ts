@@ -5,16 +5,8 @@
  * --control-* options, and read with the same checks as a save.
  */
 import type { ControlSettingsBody } from '@opendtu/api';
-import { writeFileAtomic } from '@opendtu/server-kit/atomic-write';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  CONTROL_DEFAULTS,
-  ControlSettingsError,
-  meterFields,
-  parseControlSettingsBody,
-  type SavedControl,
-} from './settings-body';
+import { readSavedSettings, writeSavedSettings } from '../settings/saved-file';
+import { CONTROL_DEFAULTS, meterFields, parseControlSettingsBody, type SavedControl } from './settings-body';
 import type { ControlConfig } from './runner';
 
 export const CONTROL_FILE = 'control.json';
@@ -35,25 +27,11 @@ export function optionsBody(config: ControlConfig | undefined): ControlSettingsB
 }
 
 /** The saved settings; undefined when none were saved. Throws, naming the file, when it cannot be used. */
-export async function readSavedControl(dataDir: string): Promise<SavedControl | undefined> {
-  const file = join(dataDir, CONTROL_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  try {
-    // Nothing saved to keep a masked password of: the file holds the meter's whole URL.
-    return parseControlSettingsBody(JSON.parse(text), CONTROL_DEFAULTS);
-  } catch (error) {
-    const reason =
-      error instanceof ControlSettingsError || error instanceof SyntaxError ? error.message : error;
-    throw new Error(`${file} cannot be used (${String(reason)}); fix or remove it`);
-  }
+export function readSavedControl(dataDir: string): Promise<SavedControl | undefined> {
+  // Nothing saved to keep a masked password of: the file holds the meter's whole URL.
+  return readSavedSettings(dataDir, CONTROL_FILE, (json) => parseControlSettingsBody(json, CONTROL_DEFAULTS));
 }
 
-export async function writeSavedControl(dataDir: string, body: ControlSettingsBody): Promise<void> {
-  await writeFileAtomic(join(dataDir, CONTROL_FILE), `${JSON.stringify(body, null, 2)}\n`, 0o600);
+export function writeSavedControl(dataDir: string, body: ControlSettingsBody): Promise<void> {
+  return writeSavedSettings(dataDir, CONTROL_FILE, body);
 }
