@@ -11,3 +11,4 @@ export * from './ticket';
 export * from './health';
 export * from './alerts';
 export * from './control';
+export * from './plant';
