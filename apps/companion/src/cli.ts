@@ -66,6 +66,9 @@ export interface CompanionOptions {
   restoreFile: string | undefined;
 }
 
+/** The port the server listens on without --port. */
+export const DEFAULT_PORT = 8080;
+
 export const USAGE = `Usage: opendtu-companion [options]
        opendtu-companion restore FILE [--data <dir>]   put a database backup in place
   --device <url>      the OpenDTU to serve, e.g. http://192.168.1.50 (required in the
@@ -248,7 +251,7 @@ export function parseCli(
   const devices = parseDevices(device, get('password'));
   const options: CompanionOptions = {
     deviceUrl: devices[0]?.url,
-    port: numberOf(where('port'), text('port') ?? '8080', 0, 65535, true),
+    port: numberOf(where('port'), text('port') ?? String(DEFAULT_PORT), 0, 65535, true),
     host: text('host') ?? '0.0.0.0',
     dataDir: path('data', './data'),
     dataLabel: where('data'),

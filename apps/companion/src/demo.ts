@@ -35,3 +35,14 @@ export async function startDemoDevice(dataDir: string, args: string[]): Promise<
   );
   return { ...device, url: new URL(`${device.url}/`) };
 }
+
+/**
+ * The grid meter of the demo's house (`--household --meter-port`), once the virtual DTU
+ * names it: its line follows the device's own. Undefined when none is named in time.
+ */
+export async function demoMeterUrl(device: DemoDevice, waitMs = 5000): Promise<string | undefined> {
+  const named = (): string | undefined => /meter listening on (\S+)/.exec(device.output())?.[1];
+  for (let waited = 0; !named() && waited < waitMs; waited += 100)
+    await new Promise((done) => setTimeout(done, 100));
+  return named();
+}

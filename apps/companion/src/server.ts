@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ALERTS_FILE, readSavedAlerts } from './alerts/settings-file';
 import { buildCompanion, VERSION } from './app';
 import { CONTROL_FILE, readSavedControl } from './control/settings-file';
-import { ConfigError, ensureDataDir, parseCli, USAGE, type CompanionOptions } from './cli';
+import { ConfigError, DEFAULT_PORT, ensureDataDir, parseCli, USAGE, type CompanionOptions } from './cli';
 import type { DemoDevice } from './demo';
 import { createLogger, type Logger } from './log';
 import { notifySystemd } from './ops/systemd-notify';
@@ -68,12 +68,22 @@ async function serve(options: CompanionOptions, logger: Logger, saved: Saved): P
   let demo: DemoDevice | undefined;
   if (!options.deviceUrl) {
     log('No --device given: starting the virtual DTU (the demo)');
-    const { startDemoDevice } = await import('./demo');
-    demo = await startDemoDevice(join(options.dataDir, 'demo-device'), options.demoArgs);
+    const { demoMeterUrl, startDemoDevice } = await import('./demo');
+    // Its house has a grid meter, so zero export can be tried on the Control screen; at the
+    // default port its address stays the same from one start to the next (8090), so
+    // settings saved with it hold.
+    const meterPort = options.port === DEFAULT_PORT ? DEFAULT_PORT + 10 : 0;
+    demo = await startDemoDevice(join(options.dataDir, 'demo-device'), [
+      ...['--household', '--meter-port', String(meterPort)],
+      ...options.demoArgs,
+    ]);
     demo.child.once('exit', (code) => {
       log(`The virtual DTU stopped (${code}); stopping`, 'error');
       process.exit(1);
     });
+    const meter = await demoMeterUrl(demo);
+    if (meter)
+      log(`The virtual DTU's house has a grid meter at ${meter} (Shelly Pro 3EM, Shelly 3EM, Tasmota)`);
   }
   const deviceUrl = options.deviceUrl ?? demo!.url;
   const app = await buildCompanion({

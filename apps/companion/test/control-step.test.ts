@@ -169,6 +169,15 @@ describe('the zero-export decision', () => {
     expect(step(fresh(), input(-600, asleep), SETTINGS).commands).toEqual([{ serial: 'b', watts: 600 }]);
   });
 
+  it('has nothing to control while no controlled inverter produces (night), and says so', () => {
+    const night = [view('a', 800, 0, { producing: false }), view('b', 1600, 0, { reachable: false })];
+    const result = step(fresh(), input(300, night), SETTINGS);
+    expect(result).toMatchObject({ commands: [], state: 'idle' });
+    // The meter failing at night is still told: the fallback is the owner's concern then.
+    const stale = step(fresh(), input(undefined, night), SETTINGS);
+    expect(stale.state).toBe('fallback');
+  });
+
   it('lets an inverter that must wait keep its part; the free ones take the correction', () => {
     const memory: ControlMemory = {
       fallback: false,

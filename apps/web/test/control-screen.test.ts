@@ -81,6 +81,7 @@ describe("the controller's words", () => {
       'fallback',
       'restoring',
       'paused',
+      'idle',
     ];
     for (const state of states) {
       const keys = stateKeys(state)!;
@@ -92,6 +93,7 @@ describe("the controller's words", () => {
     expect(t(stateKeys('following', true)!.name)).toBe('Following the house');
     expect(t(stateKeys('in-band')!.name)).toBe('Inside the band');
     expect(t(stateKeys('paused')!.name)).toBe('Paused');
+    expect(t(stateKeys('idle')!.name)).toBe('Nothing to control');
   });
 
   it('says which way the grid power flows, and each acknowledgement', () => {

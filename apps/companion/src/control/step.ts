@@ -346,6 +346,7 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   // A correction aims half the band above the target: the house's small wobble and the
   // split's whole watts then fall on import, where aiming at the target itself would
   // export a few watts half of the time (0.5 % of production in the bench's sunny hour).
+  if (views.length === 0) return { memory: next, commands: [], state: 'idle', log };
   const error = input.reading!.powerW - aimOf(settings);
   // A reading taken before the last limits could show on the meter would ask for the same
   // correction again: the inverters would overshoot, then swing back.

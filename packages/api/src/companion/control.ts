@@ -20,11 +20,13 @@ export type ControlMeterKind = 'shelly-pro-3em' | 'shelly-3em' | 'tasmota' | 'ht
  * - `fallback`: the meter's reading is stale or the meter fails: the fallback limits hold;
  * - `restoring`: paused or stopping, the limits from before are being sent back;
  * - `paused`: the inverters have their own limits back, nothing is sent;
+ * - `idle`: no controlled inverter produces (night, or none can be reached): nothing to
+ *   control until one does;
  * - `off`: zero export is turned off (no meter set, or switched off in the app): no
  *   controller runs and every inverter keeps its own limit.
  */
 export type ControlState =
-  'starting' | 'following' | 'in-band' | 'waiting' | 'fallback' | 'restoring' | 'paused' | 'off';
+  'starting' | 'following' | 'in-band' | 'waiting' | 'fallback' | 'restoring' | 'paused' | 'idle' | 'off';
 
 /** The acknowledgement of a limit sent: `timeout` is none within 30 s. */
 export type ControlCommandStatus = 'pending' | 'ok' | 'failure' | 'timeout';
