@@ -57,6 +57,9 @@ function secretsOf(options: CompanionOptions): string[] {
   return secrets;
 }
 
+/** The virtual DTU's admin password: the device's factory default. */
+const DEMO_PASSWORD = 'openDTU42';
+
 interface Saved {
   alerts: boolean;
   /** The controller's settings from control.json. */
@@ -85,10 +88,30 @@ async function serve(options: CompanionOptions, logger: Logger, saved: Saved): P
     if (meter)
       log(`The virtual DTU's house has a grid meter at ${meter} (Shelly Pro 3EM, Shelly 3EM, Tasmota)`);
   }
+  try {
+    await listen(options, logger, saved, demo);
+  } catch (error) {
+    // A start that fails (the data folder in use, the port taken) takes its demo device
+    // with it: left running, it would hold the meter's port against the next start.
+    demo?.child.removeAllListeners('exit');
+    await demo?.stop();
+    throw error;
+  }
+}
+
+async function listen(
+  options: CompanionOptions,
+  logger: Logger,
+  saved: Saved,
+  demo: DemoDevice | undefined,
+): Promise<void> {
+  const { log } = logger;
   const deviceUrl = options.deviceUrl ?? demo!.url;
   const app = await buildCompanion({
     deviceUrl,
-    password: options.password,
+    // The demo's virtual DTU has the device's factory password (the start line says so), so
+    // the server's own requests that need it (the controller's limits) work there too.
+    password: options.password ?? (demo ? DEMO_PASSWORD : undefined),
     dataDir: options.dataDir,
     webappDir: options.webappDir,
     speed: options.speed,
@@ -115,7 +138,7 @@ async function serve(options: CompanionOptions, logger: Logger, saved: Saved): P
   logger.always(`OpenDTU companion ${VERSION} listening on ${urls[0]}`);
   for (const url of urls.slice(1)) log(`  on your network: ${url}`);
   log(
-    `Device: ${demo ? `the virtual DTU at ${deviceUrl.origin} (log in as admin / openDTU42)` : deviceUrl.origin}`,
+    `Device: ${demo ? `the virtual DTU at ${deviceUrl.origin} (log in as admin / ${DEMO_PASSWORD})` : deviceUrl.origin}`,
   );
   log(`History in ${join(options.dataDir, 'history.sqlite')}`);
   if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
