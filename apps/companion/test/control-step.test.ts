@@ -145,7 +145,8 @@ describe('the zero-export decision', () => {
     };
     const result = step(memory, input(400, [view('a', 800, 800), view('b', 1600, 1600)]), SETTINGS);
     expect(result.commands).toEqual([]);
-    expect(result.state).toBe('following');
+    // They give all they can: the house takes the rest from the grid, and says so.
+    expect(result.state).toBe('maxed');
   });
 
   it('sends the same limit again only to an inverter that shows it lost it (it restarted)', () => {
@@ -262,6 +263,13 @@ describe('an inverter the light holds back', () => {
     // Already near its output (a fraction of a watt is no reason for a command): kept.
     const near = [view('a', 800, 300.6, { limitW: 400 }), view('b', 1600, 700.2, { limitW: 800 })];
     expect(step(confirmed(400, 800), input(1500, near), SETTINGS).commands).toEqual([]);
+  });
+
+  it('says the inverters give all they can while the light holds every one back and the house takes more', () => {
+    // Both clearly under their limits (a cloud): a raise would give nothing now.
+    const views = [view('a', 800, 300, { limitW: 350 }), view('b', 1600, 600, { limitW: 700 })];
+    const result = step(confirmed(350, 700), input(500, views), SETTINGS);
+    expect(result).toMatchObject({ commands: [], state: 'maxed' });
   });
 
   it('leaves its part to an inverter at its limit, which is raised as before', () => {

@@ -82,6 +82,7 @@ describe("the controller's words", () => {
       'restoring',
       'paused',
       'idle',
+      'maxed',
     ];
     for (const state of states) {
       const keys = stateKeys(state)!;
@@ -94,6 +95,7 @@ describe("the controller's words", () => {
     expect(t(stateKeys('in-band')!.name)).toBe('Inside the band');
     expect(t(stateKeys('paused')!.name)).toBe('Paused');
     expect(t(stateKeys('idle')!.name)).toBe('Nothing to control');
+    expect(t(stateKeys('maxed')!.name)).toBe('Giving all they can');
   });
 
   it('says which way the grid power flows, and each acknowledgement', () => {

@@ -369,8 +369,8 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   return {
     memory: recordSent(next, commands, now),
     commands,
-    // Nothing sent with every inverter free: they are at their limits (all on, or all at 0 W).
-    state: free.length ? 'following' : 'waiting',
+    // Nothing to send while the house takes more: every free inverter gives what it can.
+    state: !free.length ? 'waiting' : commands.length === 0 && error > 0 ? 'maxed' : 'following',
     log,
   };
 }

@@ -20,13 +20,24 @@ export type ControlMeterKind = 'shelly-pro-3em' | 'shelly-3em' | 'tasmota' | 'ht
  * - `fallback`: the meter's reading is stale or the meter fails: the fallback limits hold;
  * - `restoring`: paused or stopping, the limits from before are being sent back;
  * - `paused`: the inverters have their own limits back, nothing is sent;
+ * - `maxed`: the house takes more than the target, but the inverters already give all the
+ *   light allows (or their rating): nothing more to send, the rest comes from the grid;
  * - `idle`: no controlled inverter produces (night, or none can be reached): nothing to
  *   control until one does;
  * - `off`: zero export is turned off (no meter set, or switched off in the app): no
  *   controller runs and every inverter keeps its own limit.
  */
 export type ControlState =
-  'starting' | 'following' | 'in-band' | 'waiting' | 'fallback' | 'restoring' | 'paused' | 'idle' | 'off';
+  | 'starting'
+  | 'following'
+  | 'in-band'
+  | 'waiting'
+  | 'fallback'
+  | 'restoring'
+  | 'paused'
+  | 'maxed'
+  | 'idle'
+  | 'off';
 
 /** The acknowledgement of a limit sent: `timeout` is none within 30 s. */
 export type ControlCommandStatus = 'pending' | 'ok' | 'failure' | 'timeout';

@@ -11,6 +11,7 @@ const STATE_KEYS: Record<Exclude<ControlState, 'off'>, string> = {
   fallback: 'Fallback',
   restoring: 'Restoring',
   paused: 'Paused',
+  maxed: 'Maxed',
   idle: 'Idle',
 };
 
