@@ -92,7 +92,9 @@ test('zero export on the Control screen: state, meter, commands with Ok, pause a
   await expect(commands.locator('tbody tr').first()).toContainText(/\d+ W/);
   await expect(commands.locator('tbody tr').first()).toContainText('to follow the house');
   const state = page.locator('#control-state');
-  await expect(state).toHaveText(/^(Following the house|Inside the band|Waiting for an inverter|Giving all they can)$/);
+  await expect(state).toHaveText(
+    /^(Following the house|Inside the band|Waiting for an inverter|Giving all they can)$/,
+  );
   await expect(page.locator('[data-control-meter]')).toHaveText(
     /^(Taking [\d,]+ W from the grid|Feeding [\d,]+ W into the grid|Nothing flows to or from the grid)$/,
   );
@@ -205,7 +207,9 @@ test.describe('zero export off at start', () => {
     await expect(settings).toContainText('Saved here (control.json');
     await expect(address).toHaveValue(`${meter}/`);
     // The controller takes the export down: its state in words, a limit confirmed.
-    await expect(state).toHaveText(/^(Following the house|Inside the band|Giving all they can)$/, { timeout: 90_000 });
+    await expect(state).toHaveText(/^(Following the house|Inside the band|Giving all they can)$/, {
+      timeout: 90_000,
+    });
     await expect(page.locator('[data-control-commands] [data-ack="ok"]').first()).toHaveText('Ok', {
       timeout: 90_000,
     });
