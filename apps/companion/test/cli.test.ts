@@ -226,8 +226,8 @@ describe('the process', () => {
       });
       expect(second.status).toBe(1);
       expect(second.stderr).toContain(`another companion server (pid ${first.child.pid}) uses ${dataDir}`);
-      // Only the first one's virtual DTU is left: the second's went with its server.
-      const devices = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      // Only the first one's virtual DTU is left: the second's went with its server (-ww: whole lines, never cut at COLUMNS).
+      const devices = spawnSync('ps', ['-eww', '-o', 'args'], { encoding: 'utf8' })
         .stdout.split('\n')
         .filter((line) => line.includes(join(dataDir, 'demo-device')));
       expect(devices).toHaveLength(1);
