@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebapp, ensureDataDir, parseCli, type CompanionOptions } from '../src/cli';
-import { FIXTURE_WEBAPP, freePort, launchCompanion, tempDir, until, wait } from './helpers';
+import { freePort, launchCompanion, tempDir, until, wait } from './helpers';
 
 const BIN = fileURLToPath(new URL('../bin/opendtu-companion.mjs', import.meta.url));
 
@@ -215,28 +215,6 @@ describe('command line', () => {
 });
 
 describe('the process', () => {
-  it('takes its virtual DTU along when a demo start fails (its data folder in use)', async () => {
-    const dataDir = await tempDir('cli-demo');
-    const first = await launchCompanion(['--data', dataDir]);
-    try {
-      const args = ['--port', '0', '--host', '127.0.0.1', '--data', dataDir, '--webapp', FIXTURE_WEBAPP];
-      const second = spawnSync(process.execPath, [BIN, ...args], {
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(second.status).toBe(1);
-      expect(second.stderr).toContain(`another companion server (pid ${first.child.pid}) uses ${dataDir}`);
-      // Only the first one's virtual DTU is left: the second's went with its server (-ww: whole lines, never cut at COLUMNS).
-      const devices = spawnSync('ps', ['-eww', '-o', 'args'], { encoding: 'utf8' })
-        .stdout.split('\n')
-        .filter((line) => line.includes(join(dataDir, 'demo-device')));
-      expect(devices).toHaveLength(1);
-    } finally {
-      await first.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
-
   it('stops before starting, with one line and exit code 2, on a wrong setting', () => {
     const run = (args: string[], env: NodeJS.ProcessEnv) =>
       spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
