@@ -4,6 +4,7 @@
  * publishes on MQTT, is read with a path to the power.
  */
 import type { ControlMeterKind } from '@opendtu/api';
+import { MASK } from '../settings/mask';
 
 export interface MeterSpec {
   kind: ControlMeterKind;
@@ -102,7 +103,7 @@ export function parseMeterSpec(text: string): MeterSpec {
 export function maskedMeter(spec: MeterSpec): string {
   const url = new URL(spec.url);
   if (spec.username) url.username = encodeURIComponent(spec.username);
-  if (spec.password) url.password = '****';
+  if (spec.password) url.password = MASK;
   if (spec.topic !== undefined) url.pathname = `/${spec.topic}`;
   return `${spec.kind}:${url.href}${spec.path ? `#${spec.path}` : ''}`;
 }

@@ -13,6 +13,7 @@ import {
 } from '@opendtu/api';
 import { KNOWN_METERS, MeterSpecError, parseMeterSpec, type MeterSpec } from './meter';
 import type { ControlConfig } from './runner';
+import { MASK, maskText, maskUrl } from '../settings/mask';
 import { SettingsRefusal } from '../settings/saved-file';
 
 /** The body cannot be saved; the message says why (passwords masked). */
@@ -37,18 +38,13 @@ export interface SavedControl {
   config: ControlConfig | undefined;
 }
 
-const MASK = '****';
-
-/** The URL as it may be shown: its password as `****`. */
+/** The meter's address as it may be shown: its password and secret query values masked. */
 export function maskedUrl(text: string): string {
   if (text === '') return text;
   try {
-    const url = new URL(text);
-    if (url.password === '') return text;
-    url.password = MASK;
-    return url.href;
+    return maskUrl(new URL(text));
   } catch {
-    return text;
+    return maskText(text);
   }
 }
 
@@ -123,9 +119,7 @@ function parseMeter(
     spec = parseMeterSpec(meterText({ kind, url, path: kind.startsWith('shelly') ? null : path }));
   } catch (error) {
     if (!(error instanceof MeterSpecError)) throw error;
-    const secret = /^[a-z]+:\/\/[^/@:]*:([^/@]*)@/i.exec(url)?.[1];
-    const message = secret ? error.message.split(secret).join(MASK) : error.message;
-    throw new ControlSettingsError(`meter.url: ${message}`);
+    throw new ControlSettingsError(`meter.url: ${maskText(error.message)}`);
   }
   return { fields: meterFields(spec), spec };
 }

@@ -1,10 +1,11 @@
 /** What every channel kind shares: the URL's checks, the masking of secrets, the delivery's shape. */
 import type { AlertEvent, AlertWebhookBody } from '@opendtu/api';
+import { maskText } from '../../settings/mask';
+
+// The masking is shared with the grid meter's address; the channels name it from here.
+export { MASK, maskText, maskUrl, secretsOf } from '../../settings/mask';
 
 export class ChannelUrlError extends Error {}
-
-export const MASK = '****';
-const SECRET_KEY = /^(p|pw|pass|password|token|key|secret|auth.*)$/i;
 
 export interface Delivery {
   /** Unique per message and channel (the outbox row, or `test-...`). */
@@ -34,24 +35,6 @@ export interface ReceiverAnswer {
   /** The HTTP status; null for a receiver that does not speak HTTP or did not answer. */
   status: number | null;
   answer: string;
-}
-
-/** The URL with its password and secret-looking query values replaced. */
-export function maskUrl(url: URL): string {
-  const copy = new URL(url.href);
-  if (copy.password) copy.password = MASK;
-  for (const key of [...copy.searchParams.keys()]) if (SECRET_KEY.test(key)) copy.searchParams.set(key, MASK);
-  return copy.href;
-}
-
-/** A text that is not even a URL may still hold `user:pass@`: that part is masked. */
-export const maskText = (text: string): string => text.replace(/(\/\/[^/:@]*:)[^@/]*@/, `$1${MASK}@`);
-
-/** The password and the secret-looking query values, for the log's redaction. */
-export function secretsOf(url: URL): string[] {
-  const secrets = [decodeURIComponent(url.password), url.password];
-  for (const [key, value] of url.searchParams) if (SECRET_KEY.test(key)) secrets.push(value);
-  return secrets.filter((secret) => secret !== '');
 }
 
 /**
