@@ -3,7 +3,8 @@
 // sends as for every call.
 import type { AlertsAnswer, AlertSettingsBody, AlertTestAnswer, ApiResponse } from '@opendtu/api';
 import { useEffect } from 'react';
-import { ApiError, apiGet, apiPostJson } from './client';
+import { apiGet, apiPostJson } from './client';
+import { saveCompanionSettings } from './companion-settings';
 import { smallStore } from './small-store';
 
 const ALERTS = 'companion/api/alerts';
@@ -27,17 +28,9 @@ export async function getAlerts(signal?: AbortSignal): Promise<AlertsAnswer> {
 export const sendTestMessage = (): Promise<AlertTestAnswer> =>
   apiPostJson<AlertTestAnswer>(`${ALERTS}/test`, undefined, { handleErrors: 'login' });
 
-/**
- * Saves the rules, times and channels as a whole. A refusal (400: a malformed URL, a number
- * out of range) answers as a warning with the server's reason; other failures as danger.
- */
+/** Saves the rules, times and channels as a whole. */
 export const saveAlertSettings = (body: AlertSettingsBody): Promise<ApiResponse> =>
-  apiPostJson<ApiResponse>(`${ALERTS}/settings`, body, { handleErrors: 'login' }).catch(
-    (error: unknown): ApiResponse => {
-      if (!(error instanceof ApiError) || error.status === 401) throw error;
-      return { type: error.status === 400 ? 'warning' : 'danger', message: error.message };
-    },
-  );
+  saveCompanionSettings(`${ALERTS}/settings`, body);
 
 function poll(): void {
   // A hidden tab asks nothing; it asks again when it is shown.

@@ -8,7 +8,8 @@ import type {
   ControlRequest,
   ControlSettingsBody,
 } from '@opendtu/api';
-import { ApiError, apiGet, apiPostJson } from './client';
+import { apiGet, apiPostJson } from './client';
+import { saveCompanionSettings } from './companion-settings';
 
 const CONTROL = 'companion/api/control';
 
@@ -23,15 +24,6 @@ export const getControlDay = (signal?: AbortSignal): Promise<ControlDayAnswer> =
 export const setControlPaused = (paused: boolean): Promise<ControlAnswer> =>
   apiPostJson<ControlAnswer>(CONTROL, { paused } satisfies ControlRequest, { handleErrors: 'login' });
 
-/**
- * Saves the settings as a whole; answered once they are in place (a running controller gave
- * the limits back first). A refusal (400: a malformed address, a number out of range)
- * answers as a warning with the server's reason; other failures as danger.
- */
+/** Saves the settings as a whole; a running controller gives the limits back first. */
 export const saveControlSettings = (body: ControlSettingsBody): Promise<ApiResponse> =>
-  apiPostJson<ApiResponse>(`${CONTROL}/settings`, body, { handleErrors: 'login' }).catch(
-    (error: unknown): ApiResponse => {
-      if (!(error instanceof ApiError) || error.status === 401) throw error;
-      return { type: error.status === 400 ? 'warning' : 'danger', message: error.message };
-    },
-  );
+  saveCompanionSettings(`${CONTROL}/settings`, body);
