@@ -45,7 +45,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --control-speed <n>  control section: the device's clock n times faster (default 10)
   --control-hours <a-b>  control section: the span of each day watched (default 6-20)
   --control-runs <list>  control section: some of ${CONTROL_RUNS.join(',')} (default all;
-                   the faults are 30 minutes around 11:00 each)`;
+                   the faults are 30 minutes around 11:00 each)
+  --control-samples <prefix>  control section: also writes each run's grid readings and
+                   commands to <prefix>-<run>.csv (device time, grid W; to study a run)`;
 
 function positive(name: string, text: string): number {
   const value = Number(text);
@@ -91,6 +93,7 @@ function parseOptions(): Options | 'help' {
       'control-speed': { type: 'string', default: String(CONTROL_DEFAULTS.speed) },
       'control-hours': { type: 'string', default: `${CONTROL_DEFAULTS.fromHour}-${CONTROL_DEFAULTS.toHour}` },
       'control-runs': { type: 'string', default: CONTROL_RUNS.join(',') },
+      'control-samples': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -114,6 +117,7 @@ function parseOptions(): Options | 'help' {
       speed: positive('control-speed', values['control-speed']),
       ...controlHours(values['control-hours']),
       runs: controlRuns(values['control-runs']),
+      samples: values['control-samples'] === undefined ? undefined : resolve(cwd, values['control-samples']),
     },
   };
 }
@@ -367,7 +371,9 @@ async function run(): Promise<void> {
   console.log(
     `Medians of the runs, p95 in brackets where runs vary; ratios are ours / ${other ? other.label : 'reference'}.`,
   );
-  console.log(`Installation: 10 inverters with 6 strings (HMT-2250-6T) at noon in June, poll interval 1 s.`);
+  // The zero-export section describes its own house and day above its rows.
+  if ([...only].some((section) => section !== 'control'))
+    console.log(`Installation: 10 inverters with 6 strings (HMT-2250-6T) at noon in June, poll interval 1 s.`);
   if (browser) console.log(`Virtual device: ${describeVirtualDevice()}.`);
   console.log(
     `Machine: ${machine}, load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end. Took ${Math.round((Date.now() - started) / 1000)} s.`,

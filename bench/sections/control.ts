@@ -9,6 +9,7 @@
 // multiplies: at --speed n a real second of those is n seconds of the house. Exported and
 // imported energy are upper bounds of what a real-time plant would see; settle times
 // are the house's seconds from the step (so they include the real lags times the speed).
+import { writeFileSync } from 'node:fs';
 import type { WeatherClass } from '../../apps/emulator/src/sim/weather';
 import { log } from '../lib/bundles';
 import { fmt, type Row } from '../lib/table';
@@ -23,6 +24,8 @@ export interface ControlOptions {
   fromHour: number;
   toHour: number;
   runs: readonly ControlRun[];
+  /** Where each run's readings and commands go as CSV (`<samples>-<run>.csv`); undefined: nowhere. */
+  samples?: string | undefined;
 }
 /** A day in 84 real minutes: the kettle still lasts 15-24 real seconds, longer than a settle. */
 export const CONTROL_DEFAULTS: ControlOptions = { speed: 10, fromHour: 6, toHour: 20, runs: CONTROL_RUNS };
@@ -184,6 +187,27 @@ function faultRows(label: string, record: DayRecord): Row[] {
   ];
 }
 
+/**
+ * The run's meter readings and the controller's commands in time order, one a line:
+ * `t` (device epoch ms), `grid_w` or the command (`serial`, `limit_w`, `status`).
+ */
+function writeSamples(file: string, record: DayRecord): void {
+  const first = record.samples[0];
+  const last = record.samples.at(-1);
+  if (!first || !last) return;
+  // A command's time is this machine's: on the device's clock by the run's own pace.
+  const pace = (last.device - first.device) / Math.max(1, last.wall - first.wall);
+  const lines = [
+    ...record.samples.map((s) => [s.device, `${s.device},${s.gridW},,,`] as const),
+    ...record.commands.map((c) => {
+      const at = Math.round(first.device + (Date.parse(c.sent) - first.wall) * pace);
+      return [at, `${at},,${c.serial},${c.limit_w},${c.status}`] as const;
+    }),
+  ].sort((a, b) => a[0] - b[0]);
+  writeFileSync(file, ['t,grid_w,serial,limit_w,status', ...lines.map(([, line]) => line)].join('\n') + '\n');
+  log(`  readings and commands: ${file}`);
+}
+
 export async function controlRows(options: ControlOptions): Promise<Row[]> {
   const rows: Row[] = [];
   for (const { label, weather } of DAYS.filter((day) => options.runs.includes(day.label))) {
@@ -195,6 +219,7 @@ export async function controlRows(options: ControlOptions): Promise<Row[]> {
       toHour: options.toHour,
     });
     rows.push(...dayRows(label, record, options.speed));
+    if (options.samples) writeSamples(`${options.samples}-${label}.csv`, record);
   }
   // Mid-day faults on the sunny day, each in a span of its own around 11:00.
   const at = 11;
@@ -215,6 +240,7 @@ export async function controlRows(options: ControlOptions): Promise<Row[]> {
       fallbackW: kind === 'meter-silent' ? FAULT_FALLBACK_W : undefined,
     });
     rows.push(...faultRows(kind === 'meter-silent' ? 'meter silent' : 'inverter silent', record));
+    if (options.samples) writeSamples(`${options.samples}-${kind}.csv`, record);
   }
   return rows;
 }

@@ -83,11 +83,12 @@ describe("the controller's words", () => {
       'paused',
       'idle',
       'maxed',
+      'holding',
     ];
     for (const state of states) {
       const keys = stateKeys(state)!;
       expect(t(keys.name)).not.toBe(keys.name);
-      expect(t(keys.why, { target: '0 W', band: '25 W', interval: 10 })).not.toContain('{');
+      expect(t(keys.why, { target: '0 W', band: '25 W', interval: 10, hold: 60 })).not.toContain('{');
     }
     expect(stateKeys('scheduled')).toBeUndefined();
     expect(t(stateKeys('paused', true)!.name)).toBe('Paused by a schedule');
@@ -96,6 +97,7 @@ describe("the controller's words", () => {
     expect(t(stateKeys('paused')!.name)).toBe('Paused');
     expect(t(stateKeys('idle')!.name)).toBe('Nothing to control');
     expect(t(stateKeys('maxed')!.name)).toBe('Giving all they can');
+    expect(t(stateKeys('holding')!.why, { hold: 60 })).toContain('waits 60 s before the inverters cover it');
   });
 
   it('says which way the grid power flows, and each acknowledgement', () => {

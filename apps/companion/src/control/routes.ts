@@ -32,6 +32,7 @@ export function controlAnswer(context: ControlRoutesContext, now = Date.now()): 
     return {
       state: 'off',
       paused: false,
+      hold_s: 0,
       settings,
       source: context.source(),
       meter: { power_w: null, at: null, stale: true, error: null },
@@ -43,6 +44,7 @@ export function controlAnswer(context: ControlRoutesContext, now = Date.now()): 
   return {
     state: runner.state,
     paused: runner.paused,
+    hold_s: Math.round((runner.memory.guard?.holdMs ?? 0) / 1000),
     schedule: { off: runner.scheduleOff, target_w: runner.scheduleTarget ?? null },
     settings,
     source: context.source(),

@@ -11,6 +11,8 @@
  *   the target, so what wobbles inside the band is import, not export;
  * - inverters that are unreachable or asleep are skipped, their share goes to the others;
  * - a stale meter switches to the fallback limits (one log line) and back (one line);
+ * - a load that switches on and off is not chased: raises wait the cycle guard's hold-off
+ *   (cycle-guard.ts), lowering never waits;
  * - an inverter that is light-bound (its output clearly under its limit) is never raised,
  *   and a limit far above its output comes down to the output plus HEADROOM: a limit it
  *   cannot use would be exported the moment a cloud passes.
@@ -18,6 +20,7 @@
  * device's speed), so the waits match the inverters' own delays at any speed.
  */
 import { splitWatts, type ControlCommandStatus, type ControlState, type SetStatus } from '@opendtu/api';
+import { bandSide, holdLeft, observe, raised, NO_GUARD, type CycleGuard } from './cycle-guard';
 import { isFresh, type MeterReading } from './meter-source';
 
 /** An unconfirmed command stops blocking its inverter after this. */
@@ -99,6 +102,8 @@ export interface ControlMemory {
   /** Whether the last step ran on the fallback (a stale meter). */
   fallback: boolean;
   inverters: Record<string, InverterTrack>;
+  /** The guard against cycling loads (none yet: NO_GUARD). */
+  guard?: CycleGuard | undefined;
 }
 
 export interface StepInput {
@@ -318,6 +323,14 @@ function shareFree(
   return wanted;
 }
 
+/** Whether a command asks an inverter for more than the limit it holds now. */
+function isRaise(command: LimitCommand, views: readonly InverterView[], memory: ControlMemory): boolean {
+  const view = views.find((v) => v.serial === command.serial)!;
+  const track = memory.inverters[command.serial]!;
+  const now = heldLimit(view, track) ?? track.last?.watts ?? view.maxPower;
+  return command.watts > now;
+}
+
 /** The grid power a correction aims at: half the band above the target (W). */
 export const aimOf = (settings: Pick<ControlSettings, 'targetW' | 'bandW'>): number =>
   settings.targetW + settings.bandW / 2;
@@ -341,8 +354,11 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
     const commands = fallbackStep(next, views, now, settings);
     return { memory: recordSent(next, commands, now), commands, state: 'fallback', log };
   }
-  if (Math.abs(input.reading!.powerW - settings.targetW) <= settings.bandW)
-    return { memory: next, commands: [], state: 'in-band', log };
+  const reading = input.reading!;
+  const side = bandSide(reading.powerW, settings.targetW, settings.bandW);
+  const guard = observe(next.guard ?? NO_GUARD, side, reading.at);
+  next = { ...next, guard };
+  if (side === 'inside') return { memory: next, commands: [], state: 'in-band', log };
   // A correction aims half the band above the target: the house's small wobble and the
   // split's whole watts then fall on import, where aiming at the target itself would
   // export a few watts half of the time (0.5 % of production in the bench's sunny hour).
@@ -363,14 +379,25 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   const held = views
     .filter((view) => !free.includes(view))
     .reduce((s, view) => s + expected.get(view.serial)!, 0);
-  const commands = free.length
+  const wanted = free.length
     ? send(shareFree(total - held, free, next, settleMs), next, free, now, settings)
     : [];
+  // While the guard holds, only the limits that come down go; a raise waits.
+  const raises = wanted.filter((command) => isRaise(command, views, next));
+  const hold = raises.length > 0 && holdLeft(guard, now) > 0;
+  const commands = hold ? wanted.filter((command) => !raises.includes(command)) : wanted;
+  if (raises.length > 0 && !hold) next = { ...next, guard: raised(guard, now) };
   return {
     memory: recordSent(next, commands, now),
     commands,
     // Nothing to send while the house takes more: every free inverter gives what it can.
-    state: !free.length ? 'waiting' : commands.length === 0 && error > 0 ? 'maxed' : 'following',
+    state: hold
+      ? 'holding'
+      : !free.length
+        ? 'waiting'
+        : commands.length === 0 && error > 0
+          ? 'maxed'
+          : 'following',
     log,
   };
 }

@@ -22,6 +22,10 @@ export type ControlMeterKind = 'shelly-pro-3em' | 'shelly-3em' | 'tasmota' | 'ht
  * - `paused`: the inverters have their own limits back, nothing is sent;
  * - `maxed`: the house takes more than the target, but the inverters already give all the
  *   light allows (or their rating): nothing more to send, the rest comes from the grid;
+ * - `holding`: the house takes more than the target, but a load has been switching on and
+ *   off (a hob's or an oven's thermostat, a washing machine's drum): a raise waits
+ *   `hold_s` before it covers an import, so the load's switching off is not fed into the
+ *   grid; limits that come down are not held;
  * - `idle`: no controlled inverter produces (night, or none can be reached): nothing to
  *   control until one does;
  * - `off`: zero export is turned off (no meter set, or switched off in the app): no
@@ -36,6 +40,7 @@ export type ControlState =
   | 'restoring'
   | 'paused'
   | 'maxed'
+  | 'holding'
   | 'idle'
   | 'off';
 
@@ -125,6 +130,13 @@ export const CONTROL_METER_KINDS: readonly ControlMeterKind[] = [
 export interface ControlAnswer {
   state: ControlState;
   paused: boolean;
+  /**
+   * Seconds (the device's) an import beyond the band must last before a raise covers it:
+   * the guard against loads that switch on and off, learnt from the house (0: at once; it
+   * grows while raises are followed by export within two minutes, up to 120, and shrinks
+   * when a raise holds and every five quiet minutes).
+   */
+  hold_s: number;
   /**
    * What a schedule window (--schedule) asks of the controller now: `off` (state `paused`
    * without the owner's pause: paused by a schedule) or another target than the settings'.

@@ -38,6 +38,7 @@ export function ControlStatus({
               target: w(target),
               band: w(settings.band_w),
               interval: settings.interval_s,
+              hold: control.hold_s,
             })}
           </p>
         )}

@@ -12,6 +12,7 @@ const STATE_KEYS: Record<Exclude<ControlState, 'off'>, string> = {
   restoring: 'Restoring',
   paused: 'Paused',
   maxed: 'Maxed',
+  holding: 'Holding',
   idle: 'Idle',
 };
 
