@@ -64,6 +64,7 @@ export const LAYERS = {
         'server.ts',
         'cli.ts',
         'app.ts',
+        'device-scope.ts',
         'demo.ts',
         'launch.ts',
         'restore-command.ts',
@@ -104,7 +105,7 @@ export const LAYERS = {
           ...['command-rule', 'energy-rule', 'eventlog-rule', 'string-rule', 'threshold-rules'],
         ].map((name) => `alerts/${name}.ts`),
         'settings',
-        ...['runner', 'step', 'meter', 'meter-source', 'settings-body', 'settings-file'].map(
+        ...['runner', 'step', 'cycle-guard', 'meter', 'meter-source', 'settings-body', 'settings-file'].map(
           (name) => `control/${name}.ts`,
         ),
         ...['schedule-file', 'schedule-resolve', 'schedule-runner'].map((name) => `control/${name}.ts`),

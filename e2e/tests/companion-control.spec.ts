@@ -11,7 +11,11 @@ import { expect, test as base } from '../support/fixtures';
 import { darkTheme, seriousViolations } from '../support/axe';
 
 /** The virtual DTU's house with its meter, and the companion in front of it (its URL). */
-async function startHouse(emulatorArgs: string[], controlAtStart: boolean): Promise<RunningEmulator> {
+async function startHouse(
+  emulatorArgs: string[],
+  controlAtStart: boolean,
+  companionArgs: string[] = [],
+): Promise<RunningEmulator> {
   const device = await startEmulator(emulatorArgs);
   const meterAt = () => /meter listening on (\S+)/.exec(device.output())?.[1];
   await expect.poll(meterAt, { timeout: 20_000 }).toBeTruthy();
@@ -26,6 +30,7 @@ async function startHouse(emulatorArgs: string[], controlAtStart: boolean): Prom
             ...['--control-interval', '5', '--control-poll', '1'],
           ]
         : []),
+      ...companionArgs,
     ],
   });
   const stop = async (): Promise<void> => {
@@ -46,7 +51,16 @@ async function startHouse(emulatorArgs: string[], controlAtStart: boolean): Prom
  * owner sees: the state in words, the meter, the commands with their acknowledgement, a
  * pause that gives the inverters their own limits back, the settings form.
  */
-const test = base.extend<{ controlAtStart: boolean; house: RunningEmulator }, { emulator: RunningEmulator }>({
+/** A house of the test's own: the emulator's options and the companion's extra ones. */
+interface OwnHouse {
+  emulatorArgs: string[];
+  companionArgs: string[];
+}
+
+const test = base.extend<
+  { controlAtStart: boolean; ownHouse: OwnHouse | undefined; house: RunningEmulator },
+  { emulator: RunningEmulator }
+>({
   emulator: [
     async ({ emulatorArgs }, use) => {
       const running = await startHouse(emulatorArgs, true);
@@ -57,9 +71,12 @@ const test = base.extend<{ controlAtStart: boolean; house: RunningEmulator }, { 
     { scope: 'worker', timeout: 120_000 },
   ],
   controlAtStart: [true, { option: true }],
-  house: async ({ emulator, emulatorArgs, controlAtStart }, use) => {
-    if (controlAtStart) return use(emulator);
-    const own = await startHouse(emulatorArgs, false);
+  ownHouse: [undefined, { option: true }],
+  house: async ({ emulator, emulatorArgs, controlAtStart, ownHouse }, use) => {
+    if (controlAtStart && !ownHouse) return use(emulator);
+    const own = ownHouse
+      ? await startHouse(ownHouse.emulatorArgs, controlAtStart, ownHouse.companionArgs)
+      : await startHouse(emulatorArgs, false);
     await use(own);
     await own.stop();
   },
@@ -250,4 +267,30 @@ test('the device build holds no Control screen, the companion build does', async
     expect(device).not.toMatch(text);
     expect(companion).toMatch(text);
   }
+});
+
+test.describe('a load that switches on and off', () => {
+  // The house of seed 32 cooks at 12:20 on 2 June: from 12:30 the hob's thermostat switches
+  // a ring on and off every 90 s. Ten times faster, both processes on the device's clock.
+  test.use({
+    ownHouse: {
+      emulatorArgs: [
+        ...['--household', '--household-seed', '32', '--meter-port', '0'],
+        ...['--time', '2026-06-02T12:30', '--speed', '10', '--push-interval', '100'],
+      ],
+      companionArgs: ['--speed', '10'],
+    },
+  });
+
+  test('the controller stops chasing the hob, and says how long a raise waits', async ({
+    loggedIn: page,
+  }) => {
+    await page.goto('/control');
+    const state = page.locator('#control-state');
+    await expect(state).toHaveText('Waiting out a switching load', { timeout: 120_000 });
+    await expect(state.locator('xpath=following-sibling::p[1]')).toHaveText(
+      /^A load has been switching on and off .*: an import waits (60|120) s before the inverters cover it/,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -1,46 +1,19 @@
 /**
  * The companion server as a Fastify instance (what server.ts listens with and tests
- * build): the web app, /api forwarded to the device, the live sockets, the recorder and
- * the history API. Background work (the device socket, the clock, the push) starts when
- * the instance is ready and stops when it closes.
+ * build): the guards, the live sockets' plugin, the device mounted (device-scope.ts: /api
+ * forwarded, the live sockets, the recorder and the history API, alerts, zero export) and
+ * the web app. Background work starts when the instance is ready and stops when it closes.
  */
 import { readFileSync } from 'node:fs';
-import type { ControlSettingsBody } from '@opendtu/api';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
-import { setUpAlerts } from './alerts/alerts';
-import type { Channel } from './alerts/channels';
-import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
-import { setUpControl } from './control/control';
-import type { ControlConfig } from './control/runner';
-import type { Schedule } from './control/schedule-file';
-import { DeviceAccess } from './device/access';
-import { DeviceClock } from './device/clock';
-import { DeviceLink } from './device/link';
-import { registerHistory } from './history/routes';
-import { InfluxPusher } from './influx/pusher';
-import { LiveHub } from './live/hub';
-import { Tickets } from './live/tickets';
-import { UpstreamSocket } from './live/upstream';
-import type { LogLine } from './log';
-import { registerApiProxy } from './proxy/api-proxy';
+import { mountDevice, type DeviceOptions } from './device-scope';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
-import { registerBackup } from './ops/backup-routes';
-import { HEALTH_LIMITS, registerHealth, type HealthLimits } from './ops/health-routes';
-import { HistoryStore } from './recorder/db/history-store';
-import { openDatabase } from './recorder/db/open';
-import { PushQueue } from './recorder/db/push-queue';
-import { Recorder } from './recorder/recorder';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
-
-/** Real seconds between readings of the device's clock and access rule. */
-const RECHECK_MS = 30_000;
-/** A device that has not had its NTP answer yet (just booted) is asked again this soon. */
-const CLOCK_WAIT_MS = 2000;
 
 /** Timeouts against slow or endless requests (a firmware upload through us takes minutes). */
 export const TIMEOUTS = {
@@ -52,80 +25,14 @@ export const TIMEOUTS = {
   requestMs: 600_000,
 };
 
-export interface CompanionAppOptions {
-  deviceUrl: URL;
-  /** The device password for the server's own connections. */
-  password?: string | undefined;
-  dataDir: string;
+export interface CompanionAppOptions extends DeviceOptions {
   webappDir: string;
-  /** The demo's device clock speed (1 for a real device). */
-  speed?: number;
-  demo?: boolean;
-  influxUrl?: URL | undefined;
-  influxToken?: string | undefined;
   logger?: FastifyServerOptions['logger'];
-  /** Days raw samples are kept before only their 5-minute averages remain (default 90). */
-  rawDays?: number;
-  /** One line per change of state for whoever runs the server (device away, push trouble, ...). */
-  log?: LogLine;
   /** Shorter timeouts for tests. */
   timeouts?: Partial<typeof TIMEOUTS>;
-  /** When /companion/api/health answers 503 (shorter in tests). */
-  health?: Partial<HealthLimits>;
-  /** Real ms between attempts to write while the disk is full (default 10 s). */
-  diskRetryMs?: number;
-  /** Where alerts are told (parsed channel URLs). */
-  alertChannels?: readonly Channel[];
-  /** The rules' thresholds (default DEFAULT_ALERT_SETTINGS). */
-  alertSettings?: AlertSettings;
-  /** Whether the alert settings are the options' or were saved in the app (alerts.json). */
-  alertSource?: 'options' | 'saved';
-  /** The longest pause between attempts to reach an alert receiver that is down (shorter in tests). */
-  alertRetryMaxMs?: number;
-  /** The zero-export controller; undefined: off. */
-  control?: ControlConfig | undefined;
-  /** The controller's settings saved in the app (control.json), which `control` was made of; undefined: the options'. */
-  controlSaved?: ControlSettingsBody | undefined;
-  /** Time windows and restarts (--schedule); undefined: none. */
-  schedule?: Schedule | undefined;
-  /** Test only: caps the database at this many pages (a full disk without filling one); raise it to give room back. */
-  databaseCap?: { pages: number };
 }
 
 export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
-  const log: LogLine = options.log ?? ((line) => console.log(line));
-  const link = new DeviceLink(options.deviceUrl, options.password);
-  const access = new DeviceAccess(link);
-  const clock = new DeviceClock(options.speed ?? 1);
-  const connection = openDatabase(options.dataDir, { cap: options.databaseCap });
-  const store = new HistoryStore(connection);
-  const pushQueue = new PushQueue(connection);
-  const pusher =
-    options.influxUrl && new InfluxPusher(pushQueue, options.influxUrl, options.influxToken, log);
-  const recorder = new Recorder(store, clock, {
-    rawDays: options.rawDays,
-    retryMs: options.diskRetryMs,
-    log,
-    onSamples: (samples) => pusher?.queue(samples),
-    afterFlush: () => pusher?.kick(),
-  });
-  const upstream = new UpstreamSocket(link, log);
-  const tickets = new Tickets();
-  const hub = new LiveHub(upstream, link, access, tickets, () => {});
-  upstream.on('frame', (text, arrival) => recorder.ingest(text, arrival));
-  // Until the device knows the time no sample can be stamped; a device that just booted
-  // learns it within seconds, so it is asked again soon rather than at the next recheck.
-  let clockRetry: NodeJS.Timeout | undefined;
-  const syncClock = async (): Promise<void> => {
-    clearTimeout(clockRetry);
-    if ((await clock.sync(link)) === 'waiting')
-      clockRetry = setTimeout(() => void syncClock(), CLOCK_WAIT_MS);
-  };
-  upstream.on('state', (state) => {
-    if (state === 'up') void syncClock();
-    else recorder.endSession();
-  });
-
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
@@ -141,84 +48,9 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
   });
   registerGuards(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  hub.register(app);
-  await registerApiProxy(app, link, {
-    afterWrite: (path) => {
-      if (/^\/api\/(limit|power)\/config/.test(path)) alerts.commandSent();
-      if (!path.startsWith('/api/security/')) return;
-      access.invalidate();
-      void hub.recheckAccess();
-      upstream.retryIfRefused();
-    },
-  });
-  registerHistory(app, {
-    store,
-    clock,
-    access,
-    tickets,
-    version: VERSION,
-    deviceUrl: options.deviceUrl.href,
-    demo: options.demo ?? false,
-  });
-  registerHealth(app, {
-    upstream,
-    recorder,
-    pushQueue,
-    databaseFile: connection.file,
-    limits: { ...HEALTH_LIMITS, ...options.health },
-  });
-  const backup = registerBackup(app, { connection, recorder, access, clock, dataDir: options.dataDir });
-  const alerts = setUpAlerts(app, {
-    connection,
-    clock,
-    upstream,
-    access,
-    link,
-    influx: pusher || undefined,
-    dayEnergy: (from, to) => store.dayEnergy(from, to),
-    channels: options.alertChannels ?? [],
-    settings: options.alertSettings ?? DEFAULT_ALERT_SETTINGS,
-    source: options.alertSource ?? 'options',
-    dataDir: options.dataDir,
-    log,
-    maxRetryMs: options.alertRetryMaxMs,
-  });
-  const control = setUpControl(app, {
-    config: options.control,
-    saved: options.controlSaved,
-    dataDir: options.dataDir,
-    schedule: options.schedule,
-    link,
-    upstream,
-    access,
-    clock,
-    log,
-  });
+  const device = await mountDevice(app, { ...options, version: VERSION });
   registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
-
-  let recheck: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    upstream.start();
-    void syncClock();
-    recheck = setInterval(() => {
-      void syncClock();
-      void hub.recheckAccess();
-    }, RECHECK_MS);
-    pusher?.kick();
-    alerts.start();
-    control.start();
-  });
-  app.addHook('onClose', async () => {
-    // First, while the live socket still tells which inverters can hear: their own limits back.
-    await control.stop();
-    clearInterval(recheck);
-    clearTimeout(clockRetry);
-    upstream.stop();
-    pusher?.stop();
-    recorder.stop();
-    await alerts.stop();
-    await backup.stop();
-    connection.close();
-  });
+  app.addHook('onReady', async () => device.start());
+  app.addHook('onClose', async () => device.stop());
   return app;
 }

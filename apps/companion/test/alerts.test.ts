@@ -1,7 +1,7 @@
 // Alerts end to end: the virtual DTU as its own process at a simulated noon (60 times real
 // speed, so a device minute is a real second), an inverter made silent through the
 // emulator's faults, and a local HTTP server as the ntfy and webhook receiver.
-import type { AlertsAnswer, AlertTestAnswer, AlertWebhookBody } from '@opendtu/api';
+import type { AlertSettingsBody, AlertsAnswer, AlertTestAnswer, AlertWebhookBody } from '@opendtu/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseChannel } from '../src/alerts/channels';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../src/alerts/rules';
@@ -165,6 +165,44 @@ describe('alerts', () => {
       expect.objectContaining({ ok: true, status: 200, channel: `http://127.0.0.1:${port}/hook` }),
     ]);
     expect(hooks(receiver).at(-1)).toMatchObject({ event: 'test', alert: null });
+  }, 90_000);
+
+  it('closes an open alert quietly when the owner switches its rule off', async () => {
+    const dtu = await device('2026-06-21T12:00');
+    const [silent] = await serials(dtu);
+    const port = await freePort();
+    const receiver = new Receiver(port);
+    await receiver.start();
+    cleanups.push(() => receiver.stop());
+    const server = await companion(dtu, port);
+    await until(async () => (await alertsOf(server)).daylight !== null, 15_000, 'the device sun times');
+    await fault(dtu, { fault: 'inverter-silent', serial: silent });
+    await until(async () => (await alertsOf(server)).open.length === 1, 30_000, 'the alert');
+
+    const answer = await alertsOf(server);
+    const body: AlertSettingsBody = {
+      rules: answer.rules.map((rule) => (rule.rule === 'inverter-silent' ? { ...rule, enabled: false } : rule)),
+      twilight_minutes: answer.twilight_minutes,
+      reminder_hours: answer.reminder_hours,
+      quiet_hours: answer.quiet_hours,
+      channels: [`http://127.0.0.1:${port}/hook`],
+    };
+    const saved = await call(`${server.url}/companion/api/alerts/settings`, {
+      method: 'POST',
+      auth: ADMIN_AUTH,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(saved.status).toBe(200);
+    const after = await alertsOf(server);
+    expect(after.open).toEqual([]);
+    expect(after.past[0]).toMatchObject({ rule: 'inverter-silent', inverter: { serial: silent } });
+    expect(after.past[0]!.ended).not.toBeNull();
+    expect(server.lines.join('\n')).toContain('Alert closed, its rule is switched off');
+    // Still silent, but nobody watches it: nothing more is raised, and no "resolved" is told.
+    await wait(4000);
+    expect((await alertsOf(server)).open).toEqual([]);
+    expect(hooks(receiver).map((hook) => hook.event)).toEqual(['raised']);
   }, 90_000);
 
   it('keeps every message for a receiver that is down, and a restart neither forgets nor resends', async () => {

@@ -134,6 +134,42 @@ describe('the zero-export decision', () => {
     expect(step(first.memory, input(-300, acked, T0 + SETTLE_MS + 500), SETTINGS).commands).not.toEqual([]);
   });
 
+  it('answers export at once after a raise: the load went, the inverters not yet raised come down', () => {
+    // b is raised; the house's load then ends while b's raise may not show yet.
+    const memory: ControlMemory = {
+      fallback: false,
+      inverters: {
+        a: { beforeW: 800, last: undefined },
+        b: { beforeW: 1600, last: { watts: 1200, sentAt: T0 - 3000, status: 'ok', up: true } },
+      },
+    };
+    const views = [view('a', 800, 600, { limitW: 600 }), view('b', 1600, 700, { limitW: 1200 })];
+    const result = step(memory, input(-900, views), SETTINGS);
+    expect(result.state).toBe('following');
+    // b keeps what it is expected to make (its new limit); a takes the whole correction.
+    expect(result.commands).toEqual([{ serial: 'a', watts: 0 }]);
+    // Import after that raise still waits for it to show.
+    expect(step(memory, input(400, views), SETTINGS)).toMatchObject({ commands: [], state: 'waiting' });
+  });
+
+  it('cuts from the output, not from a raise it may never reach, when the house exports', () => {
+    // At dusk: a raised to 700 W but making 300 W; the hob switches off, 400 W go out.
+    const memory: ControlMemory = {
+      fallback: false,
+      inverters: {
+        a: { beforeW: 800, last: { watts: 700, sentAt: T0 - 20_000, status: 'ok', up: true } },
+        b: { beforeW: 1600, last: undefined },
+      },
+    };
+    const views = [
+      view('a', 800, 300, { limitW: 700, outputAt: T0 - 25_000 }),
+      view('b', 1600, 0, { producing: false }),
+    ];
+    const result = step(memory, input(-400, views, T0 + 1000), SETTINGS);
+    // 300 W made, 400 W too many: it comes down to nothing at once, not to 300 W.
+    expect(result.commands).toEqual([{ serial: 'a', watts: 0 }]);
+  });
+
   it('never sends the same limit twice in a row', () => {
     // Both at full power and still importing: the limits they had are asked for again.
     const memory: ControlMemory = {
@@ -227,14 +263,14 @@ describe('the zero-export decision', () => {
     const memory: ControlMemory = {
       fallback: false,
       inverters: {
-        a: { beforeW: 800, last: { watts: 100, sentAt: T0 - 12_000, status: 'ok' } },
-        b: { beforeW: 1600, last: { watts: 200, sentAt: T0 - 12_000, status: 'ok' } },
+        a: { beforeW: 800, last: { watts: 100, sentAt: T0 - SETTLE_MS - 1000, status: 'ok' } },
+        b: { beforeW: 1600, last: { watts: 200, sentAt: T0 - SETTLE_MS - 1000, status: 'ok' } },
       },
     };
     // The DTU still reports the old 1200 W; the meter already sees the house at 300 + 100 W.
     const views = [
-      view('a', 800, 400, { outputAt: T0 - 15_000 }),
-      view('b', 1600, 800, { outputAt: T0 - 15_000 }),
+      view('a', 800, 400, { outputAt: T0 - SETTLE_MS - 4000 }),
+      view('b', 1600, 800, { outputAt: T0 - SETTLE_MS - 4000 }),
     ];
     const result = step(memory, input(100, views), SETTINGS);
     expect(result.commands.reduce((s, c) => s + c.watts, 0)).toBe(400);

@@ -115,9 +115,22 @@ export class AlertWatcher {
     return this.context.channels;
   }
 
-  /** Settings saved in the app: judged from the next tick, told on these channels from now. */
+  /**
+   * Settings saved in the app: judged from the next tick, told on these channels from now.
+   * An open alert whose rule is now switched off is closed at once, quietly: nobody watches
+   * it any more, and a "resolved" message would claim the fault is gone.
+   */
   configure(settings: AlertSettings, channels: readonly Channel[]): void {
     this.context = { ...this.context, settings, channels };
+    const { clock, store, log } = this.context;
+    for (const [key, alert] of this.open) {
+      if (settings.rules[alert.rule].enabled) continue;
+      store.resolve(alert.id, clock.ready ? clock.now() : alert.started, []);
+      this.open.delete(key);
+      this.remindAt.delete(key);
+      log(`Alert closed, its rule is switched off: ${alert.text}`);
+    }
+    this.context.afterChange();
   }
 
   start(): void {

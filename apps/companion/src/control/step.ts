@@ -29,10 +29,12 @@ export const ACK_TIMEOUT_MS = 30_000;
 export const MIN_INTERVAL_MS = 5000;
 /**
  * How long after a command the meter and the inverter's reported output may still show the
- * time before it: the inverter moves some seconds after hearing it (2-6 s in the emulator's
- * model) and ramps (a full swing in 5 s at 20 % of its rating a second).
+ * time before it: the DTU sends it on its next radio turn, the inverter moves some seconds
+ * after hearing it (2-6 s in the emulator's model) and ramps (a full swing in 5 s at 20 % of
+ * its rating a second), and the meter is read every few seconds. (11 s let a second raise
+ * go out while the first was still ramping: the bench's dusk hob saw 1 kW of overshoot.)
  */
-export const SETTLE_MS = 11_000;
+export const SETTLE_MS = 14_000;
 /**
  * An inverter whose output is this far under its limit is light-bound: raising its limit
  * gives nothing now (W; the larger of this and LIGHT_BOUND_SHARE of its rating).
@@ -90,6 +92,8 @@ export interface SentLimit {
   watts: number;
   sentAt: number;
   status: ControlCommandStatus;
+  /** It asked for more than the inverter held (a raise); undefined: not known (a give-back). */
+  up?: boolean | undefined;
 }
 
 export interface InverterTrack {
@@ -169,21 +173,45 @@ export function blocked(
 /**
  * What an inverter produces, as far as the controller can tell: its reported output, but
  * never more than its last limit (a lower limit is on its way); while its statistics are
- * older than the last command, the limit itself.
+ * older than the last command, the limit itself. Except when the house exports after a
+ * raise (`exporting`): the inverter may not make its new limit at all (a low sun), so its
+ * reported output counts, and a cut from there reaches it at once; cut from the limit, it
+ * may not touch the output (at dusk the grid stayed at 500 W of export for 45 s while
+ * limits far above the output came down 400 W a step).
  */
-export function expectedOutput(view: InverterView, track: InverterTrack, settleMs = SETTLE_MS): number {
+export function expectedOutput(
+  view: InverterView,
+  track: InverterTrack,
+  settleMs = SETTLE_MS,
+  exporting = false,
+): number {
   const last = track.last;
   const output = view.outputW ?? 0;
   if (!last || last.status === 'failure' || last.status === 'timeout') return output;
+  if (exporting && last.up) return Math.min(output, last.watts);
   if (last.status === 'pending' || view.outputAt === undefined || view.outputAt < last.sentAt + settleMs)
     return last.watts;
   return Math.min(output, last.watts);
 }
 
-/** Whether a limit sent less than SETTLE_MS before `at` may not be on the meter yet. */
-export function settling(memory: ControlMemory, at: number, settleMs = SETTLE_MS): boolean {
+/**
+ * Whether a limit sent less than SETTLE_MS before `at` may not be on the meter yet, in the
+ * direction of `side`: a reading of import after a raise (or of export after a lowering)
+ * may be the time before it and would ask for the same correction again. Export after a
+ * raise is a load gone, answered at once; so is import after a lowering.
+ */
+export function settling(
+  memory: ControlMemory,
+  at: number,
+  settleMs = SETTLE_MS,
+  side: 'import' | 'export' = 'import',
+): boolean {
   return Object.values(memory.inverters).some(
-    ({ last }) => last && (last.status === 'pending' || last.status === 'ok') && at < last.sentAt + settleMs,
+    ({ last }) =>
+      last &&
+      (last.status === 'pending' || last.status === 'ok') &&
+      at < last.sentAt + settleMs &&
+      (last.up === undefined || last.up === (side === 'import')),
   );
 }
 
@@ -223,15 +251,22 @@ function send(
   return commands;
 }
 
-/** The memory after `commands` went out at `now`. */
+/**
+ * The memory after `commands` went out at `now`; with `views`, each remembers whether it
+ * was a raise (a give-back does not say).
+ */
 export function recordSent(
   memory: ControlMemory,
   commands: readonly LimitCommand[],
   now: number,
+  views?: readonly InverterView[],
 ): ControlMemory {
   const inverters = { ...memory.inverters };
-  for (const { serial, watts } of commands)
-    inverters[serial] = { ...inverters[serial]!, last: { watts, sentAt: now, status: 'pending' } };
+  for (const command of commands) {
+    const { serial, watts } = command;
+    const up = views && isRaise(command, views, memory);
+    inverters[serial] = { ...inverters[serial]!, last: { watts, sentAt: now, status: 'pending', up } };
+  }
   return { ...memory, inverters };
 }
 
@@ -323,12 +358,12 @@ function shareFree(
   return wanted;
 }
 
-/** Whether a command asks an inverter for more than the limit it holds now. */
+/** Whether a command asks an inverter for more than the limit it holds now (as far as known). */
 function isRaise(command: LimitCommand, views: readonly InverterView[], memory: ControlMemory): boolean {
-  const view = views.find((v) => v.serial === command.serial)!;
-  const track = memory.inverters[command.serial]!;
-  const now = heldLimit(view, track) ?? track.last?.watts ?? view.maxPower;
-  return command.watts > now;
+  const view = views.find((v) => v.serial === command.serial);
+  const track = memory.inverters[command.serial];
+  if (!view || !track) return false;
+  return command.watts > (heldLimit(view, track) ?? track.last?.watts ?? view.maxPower);
 }
 
 /** The grid power a correction aims at: half the band above the target (W). */
@@ -352,7 +387,7 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   }
   if (!fresh) {
     const commands = fallbackStep(next, views, now, settings);
-    return { memory: recordSent(next, commands, now), commands, state: 'fallback', log };
+    return { memory: recordSent(next, commands, now, views), commands, state: 'fallback', log };
   }
   const reading = input.reading!;
   const side = bandSide(reading.powerW, settings.targetW, settings.bandW);
@@ -366,13 +401,16 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   const error = input.reading!.powerW - aimOf(settings);
   // A reading taken before the last limits could show on the meter would ask for the same
   // correction again: the inverters would overshoot, then swing back.
-  if (settling(next, input.reading!.at, settleMs))
+  if (settling(next, reading.at, settleMs, side))
     return { memory: next, commands: [], state: 'waiting', log };
 
   // Production wanted = production now + (grid - target); the inverters that must wait keep
   // what they are expected to make, the others share the rest by rated power.
   const expected = new Map(
-    views.map((view) => [view.serial, expectedOutput(view, next.inverters[view.serial]!, settleMs)]),
+    views.map((view) => [
+      view.serial,
+      expectedOutput(view, next.inverters[view.serial]!, settleMs, side === 'export'),
+    ]),
   );
   const total = [...expected.values()].reduce((s, w) => s + w, 0) + error;
   const free = views.filter((view) => !blocked(next.inverters[view.serial]!, now, settings.intervalMs));
@@ -388,7 +426,7 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   const commands = hold ? wanted.filter((command) => !raises.includes(command)) : wanted;
   if (raises.length > 0 && !hold) next = { ...next, guard: raised(guard, now) };
   return {
-    memory: recordSent(next, commands, now),
+    memory: recordSent(next, commands, now, views),
     commands,
     // Nothing to send while the house takes more: every free inverter gives what it can.
     state: hold
