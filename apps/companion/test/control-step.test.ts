@@ -170,6 +170,23 @@ describe('the zero-export decision', () => {
     expect(result.commands).toEqual([{ serial: 'a', watts: 0 }]);
   });
 
+  it('raises again an inverter that makes nothing only because it was limited to next to nothing', () => {
+    const memory: ControlMemory = {
+      fallback: false,
+      inverters: {
+        a: { beforeW: 800, last: { watts: 0, sentAt: T0 - 60_000, status: 'ok', up: false } },
+        b: { beforeW: 1600, last: undefined },
+      },
+    };
+    const views = [
+      view('a', 800, 0, { producing: false, limitW: 0 }),
+      view('b', 1600, 0, { producing: false }),
+    ];
+    // The lights are on: 250 W from the grid. a takes it; b, not producing on its own, does not.
+    const result = step(memory, input(250, views), SETTINGS);
+    expect(result.commands).toEqual([{ serial: 'a', watts: 250 }]);
+  });
+
   it('never sends the same limit twice in a row', () => {
     // Both at full power and still importing: the limits they had are asked for again.
     const memory: ControlMemory = {

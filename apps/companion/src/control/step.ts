@@ -130,8 +130,17 @@ export interface StepResult {
   log: string[];
 }
 
-const available = (view: InverterView | undefined): view is InverterView =>
-  view !== undefined && view.reachable && view.producing && view.maxPower > 0;
+/**
+ * Whether an inverter takes a share: it hears the DTU, its rating is known, and it produces,
+ * or it makes nothing because the controller's last limit asked for next to nothing (the
+ * DTU then says "not producing"; left out, it would never be raised again: at dusk the
+ * house drew 250 W from the grid for an hour with the inverters held at 0 W).
+ */
+const available = (view: InverterView, track: InverterTrack): boolean =>
+  view.reachable &&
+  view.maxPower > 0 &&
+  (view.producing ||
+    (track.last !== undefined && track.last.status !== 'failure' && track.last.watts < headroom(view.maxPower)));
 
 /** The acknowledgements seen since the last step (`setStatus`), or the 30 s timeout. */
 export function acknowledge(
@@ -375,7 +384,10 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   const settleMs = settings.timing?.settleMs ?? SETTLE_MS;
   const log: string[] = [];
   let next = acknowledge(memory, input.inverters, now, settings.timing?.ackTimeoutMs);
-  const views = input.inverters.filter((view) => next.inverters[view.serial] && available(view));
+  const views = input.inverters.filter((view) => {
+    const track = next.inverters[view.serial];
+    return track !== undefined && available(view, track);
+  });
   const fresh = isFresh(input.reading, input.meterFailing, now, settings.timing?.staleMs);
   if (!fresh !== next.fallback) {
     log.push(
