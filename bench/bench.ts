@@ -373,7 +373,9 @@ async function run(): Promise<void> {
   );
   // The zero-export section describes its own house and day above its rows.
   if ([...only].some((section) => section !== 'control'))
-    console.log(`Installation: 10 inverters with 6 strings (HMT-2250-6T) at noon in June, poll interval 1 s.`);
+    console.log(
+      `Installation: 10 inverters with 6 strings (HMT-2250-6T) at noon in June, poll interval 1 s.`,
+    );
   if (browser) console.log(`Virtual device: ${describeVirtualDevice()}.`);
   console.log(
     `Machine: ${machine}, load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end. Took ${Math.round((Date.now() - started) / 1000)} s.`,

@@ -181,7 +181,9 @@ describe('alerts', () => {
 
     const answer = await alertsOf(server);
     const body: AlertSettingsBody = {
-      rules: answer.rules.map((rule) => (rule.rule === 'inverter-silent' ? { ...rule, enabled: false } : rule)),
+      rules: answer.rules.map((rule) =>
+        rule.rule === 'inverter-silent' ? { ...rule, enabled: false } : rule,
+      ),
       twilight_minutes: answer.twilight_minutes,
       reminder_hours: answer.reminder_hours,
       quiet_hours: answer.quiet_hours,

@@ -18,6 +18,7 @@ const { t, has } = createTranslator([en]);
 const OFF: ControlAnswer = {
   state: 'off',
   paused: false,
+  hold_s: 0,
   settings: {
     enabled: false,
     meter: { kind: 'shelly-pro-3em', url: '', path: null },

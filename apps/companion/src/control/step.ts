@@ -140,7 +140,9 @@ const available = (view: InverterView, track: InverterTrack): boolean =>
   view.reachable &&
   view.maxPower > 0 &&
   (view.producing ||
-    (track.last !== undefined && track.last.status !== 'failure' && track.last.watts < headroom(view.maxPower)));
+    (track.last !== undefined &&
+      track.last.status !== 'failure' &&
+      track.last.watts < headroom(view.maxPower)));
 
 /** The acknowledgements seen since the last step (`setStatus`), or the 30 s timeout. */
 export function acknowledge(
