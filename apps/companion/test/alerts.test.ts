@@ -88,15 +88,21 @@ const clearFaults = (dtu: TestDevice) => call(new URL('emulator/faults', dtu.url
 const hooks = (receiver: Receiver): AlertWebhookBody[] =>
   receiver.at('/hook').map((request) => JSON.parse(request.body) as AlertWebhookBody);
 
+/** A device at a June noon, the receiver of both channels, the companion in front; `silent`: its first inverter. */
+async function noonPlant() {
+  const dtu = await device('2026-06-21T12:00');
+  const [silent] = await serials(dtu);
+  const port = await freePort();
+  const receiver = new Receiver(port);
+  await receiver.start();
+  cleanups.push(() => receiver.stop());
+  const server = await companion(dtu, port);
+  return { dtu, silent: silent!, port, receiver, server };
+}
+
 describe('alerts', () => {
   it('tells a silent inverter at noon on both channels, once, and tells when it is back', async () => {
-    const dtu = await device('2026-06-21T12:00');
-    const [silent] = await serials(dtu);
-    const port = await freePort();
-    const receiver = new Receiver(port);
-    await receiver.start();
-    cleanups.push(() => receiver.stop());
-    const server = await companion(dtu, port);
+    const { dtu, silent, port, receiver, server } = await noonPlant();
 
     expect((await call(`${server.url}/companion/api/alerts`)).status).toBe(401);
     await until(async () => (await alertsOf(server)).daylight !== null, 15_000, 'the device sun times');
@@ -168,13 +174,7 @@ describe('alerts', () => {
   }, 90_000);
 
   it('closes an open alert quietly when the owner switches its rule off', async () => {
-    const dtu = await device('2026-06-21T12:00');
-    const [silent] = await serials(dtu);
-    const port = await freePort();
-    const receiver = new Receiver(port);
-    await receiver.start();
-    cleanups.push(() => receiver.stop());
-    const server = await companion(dtu, port);
+    const { dtu, silent, port, receiver, server } = await noonPlant();
     await until(async () => (await alertsOf(server)).daylight !== null, 15_000, 'the device sun times');
     await fault(dtu, { fault: 'inverter-silent', serial: silent });
     await until(async () => (await alertsOf(server)).open.length === 1, 30_000, 'the alert');
