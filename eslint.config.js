@@ -65,6 +65,8 @@ export const LAYERS = {
         'cli.ts',
         'app.ts',
         'device-scope.ts',
+        'plant-app.ts',
+        'plant-start.ts',
         'demo.ts',
         'launch.ts',
         'restore-command.ts',
@@ -89,6 +91,7 @@ export const LAYERS = {
         'control/routes.ts',
         'control/day.ts',
         'control/schedule-routes.ts',
+        'plant/plant-routes.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -98,6 +101,7 @@ export const LAYERS = {
         'device',
         'influx',
         'live/upstream.ts',
+        'plant/plant-watch.ts',
         'alerts/channels',
         ...[
           ...['watcher', 'rules', 'outbox', 'channels', 'messages', 'quiet-hours', 'device-reads'],

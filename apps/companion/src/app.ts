@@ -25,14 +25,18 @@ export const TIMEOUTS = {
   requestMs: 600_000,
 };
 
-export interface CompanionAppOptions extends DeviceOptions {
+/** The server around the devices: its timeouts and request log. */
+export interface ServerOptions {
   webappDir: string;
   logger?: FastifyServerOptions['logger'];
   /** Shorter timeouts for tests. */
   timeouts?: Partial<typeof TIMEOUTS>;
 }
 
-export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
+export interface CompanionAppOptions extends ServerOptions, DeviceOptions {}
+
+/** Fastify with the timeouts, the guards and the live sockets' plugin: what every mount needs. */
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
@@ -48,6 +52,12 @@ export async function buildCompanion(options: CompanionAppOptions): Promise<Fast
   });
   registerGuards(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  return app;
+}
+
+/** One device, at the root: its app, API and history where the device itself has them. */
+export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
+  const app = await createServer(options);
   const device = await mountDevice(app, { ...options, version: VERSION });
   registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
   app.addHook('onReady', async () => device.start());

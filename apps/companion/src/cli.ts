@@ -15,7 +15,7 @@ import {
   type Origin,
   type Setting,
 } from './config/options';
-import { parseDevices, plainPassword } from './config/devices';
+import { parseDevices, plainPassword, type DeviceEntry } from './config/devices';
 import { httpUrl } from './config/urls';
 import { ChannelUrlError, parseChannel, type Channel } from './alerts/channels';
 import { ALERT_RULE_USAGE, parseAlertSettings } from './alerts/options';
@@ -36,6 +36,8 @@ export { ConfigError };
 export interface CompanionOptions {
   /** The device to front, e.g. http://192.168.1.50; undefined: the demo's virtual DTU. */
   deviceUrl: URL | undefined;
+  /** Every device given; two or more make a plant (each under /dtu/NAME/). */
+  devices: DeviceEntry[];
   port: number;
   host: string;
   /** History database, push buffer and, in the demo, the virtual DTU's own folder. */
@@ -74,8 +76,8 @@ export const USAGE = `Usage: opendtu-companion [options]
   --device <url>      the OpenDTU to serve, e.g. http://192.168.1.50 (required in the
                       installed server; in a checkout, without it a virtual DTU starts: the demo)
   --device <name=url> a device with a name (lower-case letters, digits, -), repeatable
-                      (several in one value apart by spaces): several are checked, but this
-                      release serves one device per companion and stops saying so
+                      (several in one value apart by spaces): with several, each device's
+                      whole app is at /dtu/NAME/ and the plant (every device together) at /
   --port <n>          TCP port to listen on (default 8080)
   --host <addr>       address to bind (default 0.0.0.0: every network of this machine;
                       127.0.0.1 for this machine only)
@@ -251,6 +253,7 @@ export function parseCli(
   const devices = parseDevices(device, get('password'));
   const options: CompanionOptions = {
     deviceUrl: devices[0]?.url,
+    devices,
     port: numberOf(where('port'), text('port') ?? String(DEFAULT_PORT), 0, 65535, true),
     host: text('host') ?? '0.0.0.0',
     dataDir: path('data', './data'),
@@ -275,11 +278,14 @@ export function parseCli(
       control ?? existsSync(join(path('data', './data'), CONTROL_FILE)),
     ),
   };
-  // Checked whole above, so a wrong name or password entry is told first.
+  // Each device's zero export is set in its own app (saved in its folder): one meter
+  // cannot serve two DTUs' inverters through options meant for one.
   if (devices.length > 1)
-    throw new ConfigError(
-      `${where('device')} gives ${devices.length} devices (${devices.map((entry) => entry.name).join(', ')}): this release serves one device per companion; for now start one for each, with its own --device, --port and --data`,
-    );
+    for (const name of ['control-meter', 'schedule'] as const)
+      if (get(name))
+        throw new ConfigError(
+          `${where(name)} is for one device: with several, set zero export and schedules in each device's app (/dtu/NAME/control)`,
+        );
   return options;
 }
 

@@ -39,6 +39,8 @@ const CLOCK_WAIT_MS = 2000;
 /** One device and what the companion does with it. */
 export interface DeviceOptions {
   deviceUrl: URL;
+  /** Its name when the companion fronts several (the push lines' `dtu` tag, alert messages); none for one. */
+  name?: string;
   /** The device password for the server's own connections. */
   password?: string | undefined;
   dataDir: string;
@@ -79,6 +81,10 @@ export type DeviceScopeOptions = DeviceOptions & { version: string };
 export interface DeviceScope {
   start(): void;
   stop(): Promise<void>;
+  /** The device's one live socket, link and access rule (the plant reads them). */
+  upstream: UpstreamSocket;
+  link: DeviceLink;
+  access: DeviceAccess;
 }
 
 export async function mountDevice(app: FastifyInstance, options: DeviceScopeOptions): Promise<DeviceScope> {
@@ -90,7 +96,8 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
   const store = new HistoryStore(connection);
   const pushQueue = new PushQueue(connection);
   const pusher =
-    options.influxUrl && new InfluxPusher(pushQueue, options.influxUrl, options.influxToken, log);
+    options.influxUrl &&
+    new InfluxPusher(pushQueue, options.influxUrl, options.influxToken, log, options.name);
   const recorder = new Recorder(store, clock, {
     rawDays: options.rawDays,
     retryMs: options.diskRetryMs,
@@ -156,6 +163,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     dataDir: options.dataDir,
     log,
     maxRetryMs: options.alertRetryMaxMs,
+    device: options.name,
   });
   const control = setUpControl(app, {
     config: options.control,
@@ -171,6 +179,9 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
 
   let recheck: NodeJS.Timeout | undefined;
   return {
+    upstream,
+    link,
+    access,
     start: () => {
       upstream.start();
       void syncClock();

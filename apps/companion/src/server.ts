@@ -1,4 +1,5 @@
 import type { ControlSettingsBody } from '@opendtu/api';
+import type { FastifyInstance } from 'fastify';
 import { createRequire } from 'node:module';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import { ConfigError, DEFAULT_PORT, ensureDataDir, parseCli, USAGE, type Compani
 import type { DemoDevice } from './demo';
 import { createLogger, type Logger } from './log';
 import { notifySystemd } from './ops/systemd-notify';
+import { buildPlant } from './plant-app';
+import { plantDevices } from './plant-start';
 
 /** This machine's networks; none where listing them is not allowed (systemd without AF_NETLINK). */
 function lanInterfaces(): ReturnType<typeof networkInterfaces> {
@@ -46,6 +49,7 @@ function demoAvailable(): boolean {
 /** What must never be printed: the password, the token, credentials inside the push URL. */
 function secretsOf(options: CompanionOptions): string[] {
   const secrets = [options.password ?? '', options.influxToken ?? ''];
+  for (const device of options.devices) secrets.push(device.password ?? '');
   for (const channel of options.alertChannels) secrets.push(...channel.secrets);
   if (options.control?.meter.password) secrets.push(options.control.meter.password);
   const url = options.influxUrl;
@@ -89,7 +93,8 @@ async function serve(options: CompanionOptions, logger: Logger, saved: Saved): P
       log(`The virtual DTU's house has a grid meter at ${meter} (Shelly Pro 3EM, Shelly 3EM, Tasmota)`);
   }
   try {
-    await listen(options, logger, saved, demo);
+    if (options.devices.length > 1) await listenPlant(options, logger);
+    else await listen(options, logger, saved, demo);
   } catch (error) {
     // A start that fails (the data folder in use, the port taken) takes its demo device
     // with it: left running, it would hold the meter's port against the next start.
@@ -130,13 +135,7 @@ async function listen(
       ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }
       : false,
   });
-  await app.listen({ port: options.port, host: options.host });
-  const address = app.server.address();
-  const port = address && typeof address === 'object' ? address.port : options.port;
-  const urls = openUrls(options.host, port);
-  // Printed at every level: whoever started the server (a person, a launcher) waits for it.
-  logger.always(`OpenDTU companion ${VERSION} listening on ${urls[0]}`);
-  for (const url of urls.slice(1)) log(`  on your network: ${url}`);
+  await listenAndTell(app, options, logger);
   log(
     `Device: ${demo ? `the virtual DTU at ${deviceUrl.origin} (log in as admin / ${DEMO_PASSWORD})` : deviceUrl.origin}`,
   );
@@ -151,8 +150,49 @@ async function listen(
       `Alert settings from ${join(options.dataDir, ALERTS_FILE)} (saved in the app; --alert-* options not used)`,
     );
   for (const channel of options.alertChannels) log(`Alerts go to ${channel.masked}`);
-  const systemd = notifySystemd(app, log);
+  stopOnSignal(app, log, demo);
+}
 
+/** Several devices: each under /dtu/NAME/, the plant at the root. */
+async function listenPlant(options: CompanionOptions, logger: Logger): Promise<void> {
+  const { log } = logger;
+  const devices = await plantDevices(options, log);
+  const app = await buildPlant({
+    devices,
+    webappDir: options.webappDir,
+    log,
+    logger: options.verbose
+      ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }
+      : false,
+  });
+  const urls = await listenAndTell(app, options, logger);
+  for (const device of devices)
+    log(
+      `Device ${device.name}: ${device.deviceUrl.origin}, its app at ${urls[0]}/dtu/${device.name}/, history in ${device.dataDir}`,
+    );
+  if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
+  for (const channel of options.alertChannels) log(`Alerts go to ${channel.masked}`);
+  stopOnSignal(app, log, undefined);
+}
+
+/** Listens, and says where: the first line is what a person or a launcher waits for. */
+async function listenAndTell(
+  app: FastifyInstance,
+  options: CompanionOptions,
+  logger: Logger,
+): Promise<string[]> {
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : options.port;
+  const urls = openUrls(options.host, port);
+  // Printed at every level: whoever started the server (a person, a launcher) waits for it.
+  logger.always(`OpenDTU companion ${VERSION} listening on ${urls[0]}`);
+  for (const url of urls.slice(1)) logger.log(`  on your network: ${url}`);
+  return urls;
+}
+
+function stopOnSignal(app: FastifyInstance, log: Logger['log'], demo: DemoDevice | undefined): void {
+  const systemd = notifySystemd(app, log);
   const stop = async (): Promise<void> => {
     demo?.child.removeAllListeners('exit');
     systemd.stop();
@@ -177,6 +217,8 @@ async function main(): Promise<void> {
     if (options === 'help') return console.log(USAGE);
     if (options === 'version') return console.log(VERSION);
     await ensureDataDir(options.dataDir, options.dataLabel);
+    // A plant reads each device's saved settings from that device's folder (plant-start.ts).
+    if (options.devices.length > 1) return await startLogged(options, saved);
     // Settings saved in the app stand in for the --alert-* options.
     const alerts = await readSavedAlerts(options.dataDir).catch((error: Error) => {
       throw new ConfigError(error.message);
@@ -199,6 +241,10 @@ async function main(): Promise<void> {
     console.error(`opendtu-companion: ${error.message}`);
     process.exit(2);
   }
+  await startLogged(options, saved);
+}
+
+async function startLogged(options: CompanionOptions, saved: Saved): Promise<void> {
   const logger = createLogger({ level: options.logLevel, secrets: secretsOf(options) });
   try {
     if (options.restoreFile) {

@@ -189,10 +189,11 @@ describe('the start with devices', () => {
     });
   });
 
-  it('checks several devices whole, then stops: one device per companion in this release', async () => {
-    expect(() => options(['--device', 'garage=10.0.0.1', '--device', 'house=10.0.0.2'])).toThrow(
-      /^--device gives 2 devices \(garage, house\): this release serves one device per companion; /,
-    );
+  it('takes several devices, each with its password, from any source', async () => {
+    expect(options(['--device', 'garage=10.0.0.1', '--device', 'house=10.0.0.2']).devices).toEqual([
+      { name: 'garage', url: new URL('http://10.0.0.1/') },
+      { name: 'house', url: new URL('http://10.0.0.2/') },
+    ]);
     expect(() =>
       options([], { OPENDTU_DEVICE: 'garage=10.0.0.1 house=10.0.0.2', OPENDTU_PASSWORD: 'garage=g hose=h' }),
     ).toThrow('OPENDTU_PASSWORD: a password is given for a device that does not exist');
@@ -201,8 +202,24 @@ describe('the start with devices', () => {
     );
     const file = join(folder, 'companion.conf');
     await writeFile(file, 'port = 8090\ndevice = garage=10.0.0.1 house=10.0.0.2\npassword = house=h\n');
-    expect(() => options(['--config', file])).toThrow(
-      `device (${file} line 2) gives 2 devices (garage, house): this release serves one device per companion`,
+    expect(options(['--config', file]).devices).toEqual([
+      { name: 'garage', url: new URL('http://10.0.0.1/') },
+      { name: 'house', url: new URL('http://10.0.0.2/'), password: 'h' },
+    ]);
+  });
+
+  it('leaves zero export and schedules to each device’s app when there are several', () => {
+    expect(() =>
+      options([
+        '--device',
+        'garage=10.0.0.1',
+        '--device',
+        'house=10.0.0.2',
+        '--control-meter',
+        'shelly-3em:http://10.0.0.9',
+      ]),
+    ).toThrow(
+      /^--control-meter is for one device: with several, set zero export and schedules in each device's app/,
     );
   });
 });

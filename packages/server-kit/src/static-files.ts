@@ -85,10 +85,16 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
  * an MD5 ETag with 304, and index.html (200) for every request no other route takes,
  * whatever its method, so client-side routes deep-link.
  */
-export function registerWebapp(app: FastifyInstance, files: Map<string, StaticFile>, withZones = true): void {
+export function registerWebapp(
+  app: FastifyInstance,
+  files: Map<string, StaticFile>,
+  withZones = true,
+  /** What `/` answers instead of index.html (the companion's plant sends it to its page). */
+  home?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
+): void {
   const index = files.get('/index.html');
   if (!index) throw new Error('web bundle has no index.html');
-  app.get('/', (request, reply) => send(request, reply, index));
+  app.get('/', home ?? ((request, reply) => send(request, reply, index)));
   for (const [path, file] of files) {
     if (withZones || path !== '/zones.json') app.get(path, (request, reply) => send(request, reply, file));
   }

@@ -39,6 +39,8 @@ export interface AlertsContext {
   influx?: { readonly failingSince: number | undefined } | undefined;
   /** The recorded energy per inverter and day (rule energy-low). */
   dayEnergy?: (from: string, to: string) => { day: string; wh: number }[];
+  /** The device's name when the companion fronts several (messages name it). */
+  device?: string | undefined;
 }
 
 export function setUpAlerts(
@@ -82,6 +84,7 @@ export function setUpAlerts(
     afterChange: () => sender.kick(),
     influx: context.influx,
     dayEnergy: context.dayEnergy,
+    device: context.device,
   });
   let source = context.source;
   let current: SavedAlerts = { settings: context.settings, channels: [...channels] };

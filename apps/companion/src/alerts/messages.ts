@@ -20,6 +20,13 @@ const who = (name: string | null, serial: string | null): string =>
 
 const percent = (share: number | undefined): string => `${Math.round((share ?? 0) * 100)} %`;
 
+/** In a plant, the title names the device: "OpenDTU garage: the DTU does not answer". */
+export function forDevice(words: Words, device: string | undefined): Words {
+  return device === undefined
+    ? words
+    : { ...words, title: words.title.replace(/^OpenDTU:/, `OpenDTU ${device}:`) };
+}
+
 export function raisedWords(finding: Finding, clock: DeviceClock): Words {
   const since = clockTime(clock, finding.since);
   const detail = finding.detail ?? {};

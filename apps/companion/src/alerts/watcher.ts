@@ -16,7 +16,7 @@ import { judgeCommands, trackCommand, type CommandSeen } from './command-rule';
 import { readCommandStates, readEventLog } from './device-reads';
 import { ENERGY_DAYS, judgeEnergy } from './energy-rule';
 import { judgeEventLog, type EventLogSeen } from './eventlog-rule';
-import { raisedWords, reminderWords, resolvedWords, type Words } from './messages';
+import { forDevice, raisedWords, reminderWords, resolvedWords, type Words } from './messages';
 import { quietUntil } from './quiet-hours';
 import {
   alertKey,
@@ -59,6 +59,8 @@ export interface WatcherContext {
   /** The recorded energy (Wh) per inverter and day (the history store's). */
   dayEnergy?: ((from: string, to: string) => { day: string; wh: number }[]) | undefined;
   realNow?: () => number;
+  /** The device's name when the companion fronts several: every message names it. */
+  device?: string | undefined;
 }
 
 export class AlertWatcher {
@@ -315,7 +317,7 @@ export class AlertWatcher {
     if (channels.some(waits)) this.kickAt = Math.min(this.kickAt ?? Infinity, due!);
     return channels.map((channel) => ({
       channel: channel.masked,
-      ...words,
+      ...forDevice(words, this.context.device),
       due: waits(channel) ? due : undefined,
     }));
   }

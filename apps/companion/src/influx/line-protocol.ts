@@ -6,6 +6,8 @@
  *   `reachable`, `producing`;
  * - `opendtu_string`, tags `serial`, `name`, `string` (1, 2, ...), `string_name`: field
  *   `power` (W).
+ * A companion in front of several devices adds the tag `dtu` (the device's name) to both,
+ * so a dashboard can sum or split by device; one device's lines stay as they always were.
  * An unreachable inverter's values are not measurements: only `reachable` and `producing`
  * are written then. Timestamps in nanoseconds (the protocol's default precision).
  */
@@ -29,9 +31,11 @@ function fields(pairs: [string, number | boolean | null][]): string {
     .join(',');
 }
 
-export function linesOf(sample: Sample): string[] {
+/** The sample's lines; `dtu`: the device's name in a plant ('' leaves the tag out). */
+export function linesOf(sample: Sample, dtu = ''): string[] {
   const time = `${sample.t}000000`;
   const inverter = tags([
+    ['dtu', dtu],
     ['serial', sample.serial],
     ['name', sample.name],
   ]);
@@ -55,6 +59,7 @@ export function linesOf(sample: Sample): string[] {
   sample.dc.forEach((power, index) => {
     if (power === null) return;
     const string = tags([
+      ['dtu', dtu],
       ['serial', sample.serial],
       ['name', sample.name],
       ['string', String(index + 1)],

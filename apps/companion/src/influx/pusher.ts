@@ -27,6 +27,8 @@ export class InfluxPusher {
     private readonly url: URL,
     private readonly token: string | undefined,
     private readonly log: LogLine,
+    /** The device's name in a plant, the lines' `dtu` tag; '' for one device. */
+    private readonly dtu = '',
   ) {}
 
   /** Since when (this machine's ms) the target refuses or does not answer; undefined while it takes. */
@@ -36,7 +38,7 @@ export class InfluxPusher {
 
   /** Queues the samples' lines (called inside the recorder's transaction). */
   queue(samples: Sample[]): void {
-    if (samples.length) this.store.add(samples.flatMap(linesOf).join('\n'));
+    if (samples.length) this.store.add(samples.flatMap((sample) => linesOf(sample, this.dtu)).join('\n'));
   }
 
   /** Sends what is queued, unless a failure is being waited out. */

@@ -98,3 +98,48 @@ export function duplicateSerials(serialsByDevice: ReadonlyMap<string, readonly s
     .filter(([, devices]) => devices.length > 1)
     .map(([serial, devices]) => ({ serial, devices }));
 }
+
+/** One string (DC input) of an inverter on the plant page. */
+export interface PlantString {
+  /** The string's name as set on its device; '' when none is set. */
+  name: string;
+  /** DC power now, W; null when the device did not report it. */
+  power_w: number | null;
+  /** Today's yield of the string, Wh; null when not reported. */
+  yield_day_wh: number | null;
+}
+
+/** One inverter of one device on the plant page, from its device's live data. */
+export interface PlantInverter {
+  /** The device that reports it (`PlantDevice.name`). */
+  device: string;
+  serial: string;
+  name: string;
+  /** The device's position of it in its own list (the overview's order within a device). */
+  order: number;
+  reachable: boolean;
+  producing: boolean;
+  /** AC power now, W; null when not reported (an inverter not heard since the device started). */
+  power_w: number | null;
+  yield_day_wh: number | null;
+  yield_total_kwh: number | null;
+  /** The limit the inverter reports, % of its rated power; null when unknown. */
+  limit_relative: number | null;
+  /** Milliseconds between its last statistics and the device's answer. */
+  data_age_ms: number;
+  strings: PlantString[];
+}
+
+/**
+ * GET /companion/api/plant, served at the companion's root when it fronts several devices.
+ * `devices` in the order they were configured; `inverters` by device in that order, then
+ * by each device's own order; an offline device's inverters stay with their last values
+ * (the screen greys them), and `totals` names that device in `lacking`.
+ */
+export interface PlantAnswer {
+  devices: PlantDevice[];
+  totals: PlantTotals;
+  inverters: PlantInverter[];
+  /** Serials that more than one device reports (the page and the log flag them). */
+  duplicates: DuplicateSerial[];
+}

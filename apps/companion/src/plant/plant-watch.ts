@@ -1,0 +1,168 @@
+/**
+ * What one device adds to the plant page (issue 33): its inverters and totals as its live
+ * data last said, whether it is online, and its firmware. Fed by the device's one upstream
+ * socket (the frames every browser gets) and, when the socket comes up and every minute
+ * after, by the device's whole inverter list (GET /api/livedata/status), so an inverter
+ * deleted or renamed on the device does not linger and the totals are right before the
+ * first frame. Offline, the last values stay, for the page to show greyed.
+ */
+import type { EventEmitter } from 'node:events';
+import {
+  isLiveInverterFull,
+  liveValue,
+  readLiveInverters,
+  type LiveInverterRead,
+  type PlantDevice,
+  type PlantInverter,
+  type PlantString,
+} from '@opendtu/api';
+import type { UpstreamEvents, UpstreamState } from '../live/upstream';
+
+/** Real ms between re-reads of the device's inverter list while it is online. */
+export const LIST_REFRESH_MS = 60_000;
+
+/** The device's answers the watch asks for itself; undefined when it gave none. */
+export interface PlantSource {
+  /** GET /api/livedata/status (every inverter, the totals). */
+  liveStatus(): Promise<unknown>;
+  /** GET /api/system/status (the firmware's `git_hash`). */
+  systemStatus(): Promise<unknown>;
+}
+
+interface Upstream extends EventEmitter<UpstreamEvents> {
+  state: UpstreamState;
+}
+
+const orNull = (value: number | undefined): number | null => value ?? null;
+
+function strings(inverter: LiveInverterRead): PlantString[] {
+  if (!isLiveInverterFull(inverter)) return [];
+  return Object.keys(inverter.DC)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((key) => {
+      const channel = inverter.DC[key]!;
+      return {
+        name: typeof channel.name?.u === 'string' ? channel.name.u : '',
+        power_w: orNull(liveValue(channel, 'Power')),
+        yield_day_wh: orNull(liveValue(channel, 'YieldDay')),
+      };
+    });
+}
+
+/** One inverter entry as the plant lists it; the strings stay as known when the entry has no channels. */
+function plantInverter(device: string, entry: LiveInverterRead, before?: PlantInverter): PlantInverter {
+  const full = isLiveInverterFull(entry);
+  const sums = full ? entry.INV['0'] : undefined;
+  const pick = (now: number | null, then: number | null | undefined): number | null =>
+    full ? now : (then ?? null);
+  return {
+    device,
+    serial: entry.serial,
+    name: entry.name,
+    order: entry.order,
+    reachable: entry.reachable,
+    producing: entry.producing,
+    power_w: pick(orNull(full ? liveValue(entry.AC['0'], 'Power') : undefined), before?.power_w),
+    yield_day_wh: pick(orNull(liveValue(sums, 'YieldDay')), before?.yield_day_wh),
+    yield_total_kwh: pick(orNull(liveValue(sums, 'YieldTotal')), before?.yield_total_kwh),
+    limit_relative: entry.limit_relative,
+    data_age_ms: entry.data_age_ms,
+    strings: full ? strings(entry) : (before?.strings ?? []),
+  };
+}
+
+export class PlantWatch {
+  private readonly inverters = new Map<string, PlantInverter>();
+  private totals: PlantDevice['totals'] = null;
+  private firmware: string | null = null;
+  private offlineSince: number;
+  private refresh: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly upstream: Upstream,
+    private readonly source: PlantSource,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.offlineSince = now();
+    upstream.on('frame', (text) => this.frame(text));
+    upstream.on('state', (state) => {
+      clearInterval(this.refresh);
+      if (state !== 'up') {
+        this.offlineSince = this.now();
+        return;
+      }
+      // After a restart the device may run another release (an upgrade): asked again.
+      void this.readAll(true);
+      this.refresh = setInterval(() => void this.readAll(false), LIST_REFRESH_MS);
+    });
+  }
+
+  stop(): void {
+    clearInterval(this.refresh);
+  }
+
+  get online(): boolean {
+    return this.upstream.state === 'up' && this.totals !== null;
+  }
+
+  device(): PlantDevice {
+    const online = this.online;
+    return {
+      name: this.name,
+      online,
+      offline_since: online ? null : new Date(this.offlineSince).toISOString(),
+      firmware: this.firmware,
+      inverters: this.inverters.size,
+      totals: this.totals,
+    };
+  }
+
+  /** The device's inverters in its own order. */
+  list(): PlantInverter[] {
+    return [...this.inverters.values()].sort((a, b) => a.order - b.order);
+  }
+
+  private frame(text: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    this.take(message, false);
+  }
+
+  /** A frame updates what it carries; a whole list also drops the inverters it lacks. */
+  private take(message: unknown, whole: boolean): void {
+    const entries = readLiveInverters(message);
+    if (whole) {
+      const present = new Set(entries.map((entry) => entry.serial));
+      for (const serial of this.inverters.keys()) if (!present.has(serial)) this.inverters.delete(serial);
+    }
+    for (const entry of entries)
+      this.inverters.set(entry.serial, plantInverter(this.name, entry, this.inverters.get(entry.serial)));
+    const total = (message as { total?: Record<string, object> } | null)?.total;
+    const power = liveValue(total, 'Power');
+    if (power !== undefined)
+      this.totals = {
+        power_w: power,
+        yield_day_wh: liveValue(total, 'YieldDay') ?? 0,
+        yield_total_kwh: liveValue(total, 'YieldTotal') ?? 0,
+      };
+  }
+
+  private async readAll(withFirmware: boolean): Promise<void> {
+    try {
+      const [live, system] = await Promise.all([
+        this.source.liveStatus(),
+        withFirmware || this.firmware === null ? this.source.systemStatus() : undefined,
+      ]);
+      if (live !== undefined) this.take(live, true);
+      const hash = (system as { git_hash?: unknown } | undefined)?.git_hash;
+      if (typeof hash === 'string') this.firmware = hash;
+    } catch {
+      // The device went away between the socket and this request: the socket tells.
+    }
+  }
+}
