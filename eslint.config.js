@@ -92,6 +92,8 @@ export const LAYERS = {
         'control/day.ts',
         'control/schedule-routes.ts',
         'plant/plant-routes.ts',
+        'plant/plant-history.ts',
+        'plant/plant-limit.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {

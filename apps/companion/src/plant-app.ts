@@ -12,6 +12,8 @@ import { createServer, VERSION, type ServerOptions } from './app';
 import { mountDevice, type DeviceOptions, type DeviceScope } from './device-scope';
 import type { DeviceAnswer } from './device/link';
 import type { LogLine } from './log';
+import { registerPlantLimit } from './plant/plant-limit';
+import { registerPlantHistory } from './plant/plant-history';
 import { registerPlant, type PlantMember } from './plant/plant-routes';
 import { PlantWatch } from './plant/plant-watch';
 
@@ -59,6 +61,8 @@ export async function buildPlant(options: PlantAppOptions): Promise<FastifyInsta
     );
   }
   registerPlant(app, members);
+  registerPlantHistory(app, options.devices.map((d) => d.name));
+  registerPlantLimit(app, members);
   const elsewhere = (_request: unknown, reply: FastifyReply): FastifyReply =>
     reply.code(404).send({
       message: `This companion serves several devices: each one's API is under /dtu/NAME/ (${options.devices.map((device) => device.name).join(', ')})`,

@@ -5,7 +5,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LiveDataResponse, PlantAnswer } from '@opendtu/api';
+import type { LiveDataResponse, PlantAnswer, PlantLimitAnswer, PlantLimitStatusAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_AUTH,
@@ -33,10 +33,12 @@ describe('a plant of three devices', () => {
   beforeAll(async () => {
     // roof: the three demo inverters; barn: two six-string inverters on an older release;
     // shed: one, the barn's first serial, so one inverter is registered on two DTUs.
+    // At noon, so the inverters hear commands whenever the test runs.
+    const noon = ['--time', '2026-06-02T12:00'];
     const started = await Promise.all([
-      startDevice([]),
-      startDevice(['--inverters', '2', '--firmware', 'v24.10.15']),
-      startDevice(['--inverters', '1', '--firmware', 'v26.3.30']),
+      startDevice(noon),
+      startDevice([...noon, '--inverters', '2', '--firmware', 'v24.10.15']),
+      startDevice([...noon, '--inverters', '1', '--firmware', 'v26.3.30']),
     ]);
     NAMES.forEach((name, index) => (devices[name] = started[index]!));
     dataDir = await tempDir('plant');
@@ -147,6 +149,63 @@ describe('a plant of three devices', () => {
     const info = await call(`${companion.url}/dtu/shed/companion/api/info`);
     expect((info.body as { companion: { device: string } }).companion.device).toBe(devices.shed!.url.href);
   });
+
+  it('sets one limit across devices, each as its firmware takes it, and follows each acknowledgement', async () => {
+    const url = `${companion.url}/companion/api/plant/limit`;
+    const post = (body: unknown, auth?: string) =>
+      call(url, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+        auth,
+      });
+    const parts = [
+      { device: 'roof', serial: '114181234569', value: 150 },
+      { device: 'barn', serial: '138291234503', value: 900 },
+      { device: 'shed', serial: '138291234501', value: 700 },
+    ];
+    expect((await post({ relative: false, persistent: false, parts })).status).toBe(401);
+    const wrong = await post(
+      { relative: false, persistent: false, parts: [{ ...parts[1], value: 9000 }] },
+      ADMIN_AUTH,
+    );
+    expect([wrong.status, wrong.body]).toEqual([
+      400,
+      { message: 'the limit of 138291234503 must be from 0 to 2250 W' },
+    ]);
+    const unknown = await post(
+      { relative: true, persistent: false, parts: [{ ...parts[0], device: 'attic' }] },
+      ADMIN_AUTH,
+    );
+    expect((unknown.body as { message: string }).message).toBe('no device attic (roof, barn, shed)');
+
+    // Persistent: v24.10.15 says so with 256, v26.3.30 with 2; a wrong code would be refused.
+    const sent = await post({ relative: false, persistent: true, parts }, ADMIN_AUTH);
+    expect(sent.status).toBe(200);
+    expect(
+      (sent.body as PlantLimitAnswer).results.map(({ device, sent, status }) => ({ device, sent, status })),
+    ).toEqual([
+      { device: 'roof', sent: true, status: 200 },
+      { device: 'barn', sent: true, status: 200 },
+      { device: 'shed', sent: true, status: 200 },
+    ]);
+    await until(
+      async () => {
+        const status = (await call(url)).body as PlantLimitStatusAnswer;
+        return parts.every((part) => {
+          const entry = status.inverters.find(
+            (inverter) => inverter.device === part.device && inverter.serial === part.serial,
+          );
+          return (
+            entry?.limit_set_status === 'Ok' &&
+            Math.abs(entry.limit_relative - (part.value / entry.max_power) * 100) < 0.5
+          );
+        });
+      },
+      40_000,
+      'every part acknowledged at its value',
+    );
+  }, 60_000);
 
   it('shows a device that goes away as offline, its last values kept out of the sums, then back', async () => {
     await devices.barn!.stop('SIGKILL');

@@ -8,9 +8,11 @@
  */
 import type { EventEmitter } from 'node:events';
 import {
+  detectFirmware,
   isLiveInverterFull,
   liveValue,
   readLiveInverters,
+  type LimitScheme,
   type LiveInverterRead,
   type PlantDevice,
   type PlantInverter,
@@ -75,6 +77,7 @@ export class PlantWatch {
   private readonly inverters = new Map<string, PlantInverter>();
   private totals: PlantDevice['totals'] = null;
   private firmware: string | null = null;
+  private scheme: LimitScheme | undefined;
   private offlineSince: number;
   private refresh: NodeJS.Timeout | undefined;
 
@@ -118,6 +121,11 @@ export class PlantWatch {
     };
   }
 
+  /** How its firmware encodes a persistent limit; undefined until its release is known. */
+  get limitScheme(): LimitScheme | undefined {
+    return this.scheme;
+  }
+
   /** The device's inverters in its own order. */
   list(): PlantInverter[] {
     return [...this.inverters.values()].sort((a, b) => a.order - b.order);
@@ -159,8 +167,15 @@ export class PlantWatch {
         withFirmware || this.firmware === null ? this.source.systemStatus() : undefined,
       ]);
       if (live !== undefined) this.take(live, true);
-      const hash = (system as { git_hash?: unknown } | undefined)?.git_hash;
-      if (typeof hash === 'string') this.firmware = hash;
+      const clues = system as { git_hash?: unknown; config_version?: unknown } | undefined;
+      if (typeof clues?.git_hash === 'string') {
+        this.firmware = clues.git_hash;
+        const configVersion = typeof clues.config_version === 'string' ? clues.config_version : '';
+        this.scheme = detectFirmware({
+          git_hash: clues.git_hash,
+          config_version: configVersion,
+        }).capabilities.limitScheme;
+      }
     } catch {
       // The device went away between the socket and this request: the socket tells.
     }
