@@ -9,7 +9,7 @@ import { bundleSize, goalText, REFERENCE_APP_JS_GZ } from './bundle-size';
 import { describeVirtualDevice, launchChromium } from './lib/browser';
 import { log, OUR_BUNDLE, type Bundle } from './lib/bundles';
 import { fmt, renderTable, type Row } from './lib/table';
-import { measureCompanion, RUNTIME, YEAR_FILL } from './sections/companion';
+import { measureCompanion, measurePlant, RUNTIME, YEAR_FILL } from './sections/companion';
 import { historyRows } from './sections/companion-history-rows';
 import { CONTROL_DEFAULTS, CONTROL_RUNS, controlRows, type ControlRun } from './sections/control';
 import { alertRows } from './sections/alerts';
@@ -24,6 +24,7 @@ const SECTIONS = [
   'heap',
   'emulator',
   'companion',
+  'plant',
   'history',
   'control',
   'alerts',
@@ -347,6 +348,30 @@ async function run(): Promise<void> {
         ours: Math.round(c.yearBytes / (c.rawSamples + c.rollups)),
         format: fmt.count,
         note: `filled in ${Math.round(c.fillSeconds)} s`,
+      },
+    );
+  }
+
+  if (only.has('plant')) {
+    log('companion server: 3 devices of 10 inverters each');
+    const p = await measurePlant(Math.min(runs, 3));
+    const windows = `${Math.min(runs, 3)} windows of ${RUNTIME.windowMs / 1000} s`;
+    rows.push(
+      {
+        name: 'Companion, 3 DTUs × 10 inverters polled every 1 s: CPU (% of a core)',
+        ours: p.cpuPercent,
+        format: fmt.perSecond,
+        note: `${windows}, recording all three, 1 browser socket per device`,
+      },
+      {
+        name: 'Companion, 3 DTUs: live frames per second passed on',
+        ours: p.framesPerSecond,
+        format: fmt.perSecond,
+      },
+      {
+        name: 'Companion, 3 DTUs: memory (RSS) (MB)',
+        ours: p.rssMb.map((mb) => mb * 2 ** 20),
+        format: fmt.mb,
       },
     );
   }

@@ -43,24 +43,39 @@ async function procStat(pid: number): Promise<{ cpuTicks: number; rssBytes: numb
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
+/**
+ * The companion in front of `devices` virtual DTUs of 10 inverters each, every one polled
+ * once a second, with a browser socket on each device's live data; one device is served at
+ * the root, several each under /dtu/NAME/ (issue 33).
+ */
 async function runtime(
   windows: number,
+  devices = 1,
 ): Promise<Pick<CompanionFigures, 'rssMb' | 'cpuPercent' | 'framesPerSecond'>> {
-  const emulator = await startEmulator({ ...INSTALLATION });
+  const emulators: Awaited<ReturnType<typeof startEmulator>>[] = [];
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-bench-companion-'));
   let companion: LaunchedCompanion | undefined;
-  let socket: WebSocket | undefined;
+  const sockets: WebSocket[] = [];
   try {
-    await setPollInterval(emulator.url, 1);
+    for (let index = 0; index < devices; index += 1) {
+      const emulator = await startEmulator({ ...INSTALLATION });
+      emulators.push(emulator);
+      await setPollInterval(emulator.url, 1);
+    }
+    const names = emulators.map((_, index) => `dtu${index + 1}`);
+    const deviceArgs =
+      devices === 1
+        ? ['--device', emulators[0]!.url]
+        : emulators.flatMap((emulator, index) => ['--device', `${names[index]}=${emulator.url}`]);
     // As for the emulator (lib/emulator.ts): a busy machine may take long to start a process.
-    companion = await launchCompanion({
-      args: ['--device', emulator.url, '--data', dataDir],
-      startTimeoutMs: 90_000,
-    });
+    companion = await launchCompanion({ args: [...deviceArgs, '--data', dataDir], startTimeoutMs: 90_000 });
     const { url, child } = companion;
     let frames = 0;
-    socket = new WebSocket(`${url.replace(/^http/, 'ws')}/livedata`);
-    socket.on('message', () => (frames += 1));
+    for (const path of devices === 1 ? ['/livedata'] : names.map((name) => `/dtu/${name}/livedata`)) {
+      const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`);
+      socket.on('message', () => (frames += 1));
+      sockets.push(socket);
+    }
     await wait(RUNTIME.warmupMs);
     const figures = { rssMb: [] as number[], cpuPercent: [] as number[], framesPerSecond: [] as number[] };
     for (let window = 0; window < windows; window += 1) {
@@ -76,9 +91,9 @@ async function runtime(
     }
     return figures;
   } finally {
-    socket?.terminate();
+    for (const socket of sockets) socket.terminate();
     await companion?.stop();
-    await emulator.stop();
+    for (const emulator of emulators) await emulator.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -157,4 +172,9 @@ async function year(): Promise<
 
 export async function measureCompanion(windows: number): Promise<CompanionFigures> {
   return { ...(await runtime(windows)), ...(await year()) };
+}
+
+/** The same runtime figures with three devices of 10 inverters each (issue 33's plant). */
+export function measurePlant(windows: number): ReturnType<typeof runtime> {
+  return runtime(windows, 3);
 }

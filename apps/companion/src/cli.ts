@@ -55,6 +55,8 @@ export interface CompanionOptions {
   verbose: boolean;
   /** Options handed to the virtual DTU in the demo, as typed. */
   demoArgs: string[];
+  /** The demo with two virtual DTUs as one plant (--plant). */
+  demoPlant: boolean;
   /** How much faster than real time the demo's device clock runs (1 for a real device). */
   speed: number;
   /** Where alerts are told (--alert-url). */
@@ -110,7 +112,9 @@ Every option can also be an environment variable: OPENDTU_ and its name in capit
 - as _ (OPENDTU_DEVICE, OPENDTU_INFLUX_URL, OPENDTU_CONFIG). The command line wins
 over the environment, the environment over the config file, the file over the defaults.
 The virtual DTU of the demo takes its own options: --inverters, --time, --speed,
---push-interval, --firmware (see opendtu-emulator --help). With --device, --speed says
+--push-interval, --firmware (see opendtu-emulator --help); --plant starts two virtual
+DTUs as one plant (house: the demo's three inverters and its grid meter; barn: two more
+on firmware v24.10.15), each at /dtu/NAME/ and the plant at /. With --device, --speed says
 that device is a virtual DTU running that many times faster than real time.`;
 
 /**
@@ -234,6 +238,8 @@ export function parseCli(
       throw new ConfigError(`${where(name)} is an option of the virtual DTU: not with a device`);
     demoArgs.push(`--${name}`, setting.value);
   }
+  if (device !== undefined && get('plant')?.value === 'true')
+    throw new ConfigError(`${where('plant')} is the demo's plant of virtual DTUs: not with a device`);
   if (device === undefined && !demo && command !== 'restore') {
     throw new ConfigError(
       '--device is required: the OpenDTU to serve, e.g. --device http://192.168.1.50 or OPENDTU_DEVICE',
@@ -266,6 +272,7 @@ export function parseCli(
     logLevel: logLevel as LogLevel,
     verbose: text('verbose') === 'true',
     demoArgs,
+    demoPlant: text('plant') === 'true',
     speed: speed === undefined ? 1 : numberOf(where('speed'), speed, 0.001, 100000, false),
     restoreFile: command === 'restore' ? resolve(cwd, restoreFile!) : undefined,
     alertChannels: alertChannels(where('alert-url'), text('alert-url')),

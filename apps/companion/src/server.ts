@@ -72,34 +72,64 @@ interface Saved {
 
 async function serve(options: CompanionOptions, logger: Logger, saved: Saved): Promise<void> {
   const { log } = logger;
-  let demo: DemoDevice | undefined;
-  if (!options.deviceUrl) {
-    log('No --device given: starting the virtual DTU (the demo)');
-    const { demoMeterUrl, startDemoDevice } = await import('./demo');
-    // Its house has a grid meter, so zero export can be tried on the Control screen; at the
-    // default port its address stays the same from one start to the next (8090), so
-    // settings saved with it hold.
-    const meterPort = options.port === DEFAULT_PORT ? DEFAULT_PORT + 10 : 0;
-    demo = await startDemoDevice(join(options.dataDir, 'demo-device'), [
-      ...['--household', '--meter-port', String(meterPort)],
-      ...options.demoArgs,
-    ]);
-    demo.child.once('exit', (code) => {
-      log(`The virtual DTU stopped (${code}); stopping`, 'error');
-      process.exit(1);
-    });
-    const meter = await demoMeterUrl(demo);
-    if (meter)
-      log(`The virtual DTU's house has a grid meter at ${meter} (Shelly Pro 3EM, Shelly 3EM, Tasmota)`);
-  }
+  const demos: DemoDevice[] = [];
+  const stopDemos = async (): Promise<void> => {
+    for (const demo of demos) {
+      demo.child.removeAllListeners('exit');
+      await demo.stop();
+    }
+  };
   try {
-    if (options.devices.length > 1) await listenPlant(options, logger);
-    else await listen(options, logger, saved, demo);
+    if (!options.deviceUrl) {
+      log(
+        `No --device given: starting ${options.demoPlant ? 'two virtual DTUs as one plant' : 'the virtual DTU'} (the demo)`,
+      );
+      const { demoMeterUrl, startDemoDevice } = await import('./demo');
+      const start = async (folder: string, args: string[]): Promise<DemoDevice> => {
+        const demo = await startDemoDevice(join(options.dataDir, folder), args);
+        demos.push(demo);
+        demo.child.once('exit', (code) => {
+          log(`The virtual DTU stopped (${code}); stopping`, 'error');
+          process.exit(1);
+        });
+        return demo;
+      };
+      // Its house has a grid meter, so zero export can be tried on the Control screen; at the
+      // default port its address stays the same from one start to the next (8090), so
+      // settings saved with it hold.
+      const meterPort = options.port === DEFAULT_PORT ? DEFAULT_PORT + 10 : 0;
+      const house = await start('demo-device', [
+        ...['--household', '--meter-port', String(meterPort)],
+        ...options.demoArgs,
+      ]);
+      const meter = await demoMeterUrl(house);
+      if (meter)
+        log(`The virtual DTU's house has a grid meter at ${meter} (Shelly Pro 3EM, Shelly 3EM, Tasmota)`);
+      if (options.demoPlant) {
+        // A second DTU with other inverters on an older release: the plant's sums, its list
+        // by device and each device's own app can be tried without hardware.
+        const barn = await start('demo-barn', [
+          ...options.demoArgs,
+          '--inverters',
+          '2',
+          '--firmware',
+          'v24.10.15',
+        ]);
+        options = {
+          ...options,
+          devices: [
+            { name: 'house', url: house.url, password: DEMO_PASSWORD },
+            { name: 'barn', url: barn.url, password: DEMO_PASSWORD },
+          ],
+        };
+      }
+    }
+    if (options.devices.length > 1) await listenPlant(options, logger, demos);
+    else await listen(options, logger, saved, demos[0]);
   } catch (error) {
-    // A start that fails (the data folder in use, the port taken) takes its demo device
-    // with it: left running, it would hold the meter's port against the next start.
-    demo?.child.removeAllListeners('exit');
-    await demo?.stop();
+    // A start that fails (the data folder in use, the port taken) takes its demo devices
+    // with it: left running, one would hold the meter's port against the next start.
+    await stopDemos();
     throw error;
   }
 }
@@ -150,11 +180,11 @@ async function listen(
       `Alert settings from ${join(options.dataDir, ALERTS_FILE)} (saved in the app; --alert-* options not used)`,
     );
   for (const channel of options.alertChannels) log(`Alerts go to ${channel.masked}`);
-  stopOnSignal(app, log, demo);
+  stopOnSignal(app, log, demo ? [demo] : []);
 }
 
 /** Several devices: each under /dtu/NAME/, the plant at the root. */
-async function listenPlant(options: CompanionOptions, logger: Logger): Promise<void> {
+async function listenPlant(options: CompanionOptions, logger: Logger, demos: DemoDevice[]): Promise<void> {
   const { log } = logger;
   const devices = await plantDevices(options, log);
   const app = await buildPlant({
@@ -172,7 +202,8 @@ async function listenPlant(options: CompanionOptions, logger: Logger): Promise<v
     );
   if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
   for (const channel of options.alertChannels) log(`Alerts go to ${channel.masked}`);
-  stopOnSignal(app, log, undefined);
+  if (demos.length) log(`The virtual DTUs: log in as admin / ${DEMO_PASSWORD}`);
+  stopOnSignal(app, log, demos);
 }
 
 /** Listens, and says where: the first line is what a person or a launcher waits for. */
@@ -191,13 +222,13 @@ async function listenAndTell(
   return urls;
 }
 
-function stopOnSignal(app: FastifyInstance, log: Logger['log'], demo: DemoDevice | undefined): void {
+function stopOnSignal(app: FastifyInstance, log: Logger['log'], demos: DemoDevice[]): void {
   const systemd = notifySystemd(app, log);
   const stop = async (): Promise<void> => {
-    demo?.child.removeAllListeners('exit');
+    for (const demo of demos) demo.child.removeAllListeners('exit');
     systemd.stop();
     await app.close();
-    await demo?.stop();
+    for (const demo of demos) await demo.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

@@ -222,4 +222,13 @@ describe('the start with devices', () => {
       /^--control-meter is for one device: with several, set zero export and schedules in each device's app/,
     );
   });
+
+  it('takes --plant in the demo only', () => {
+    const demo = (argv: string[]) => parseCli(argv, { cwd: '/', env: {}, demo: true }) as CompanionOptions;
+    expect(demo(['--plant']).demoPlant).toBe(true);
+    expect(demo([]).demoPlant).toBe(false);
+    expect(() => options(['--plant', '--device', '10.0.0.2'])).toThrow(
+      "--plant is the demo's plant of virtual DTUs: not with a device",
+    );
+  });
 });

@@ -37,6 +37,7 @@ export const OPTIONS = {
   ...CONTROL_OPTIONS,
   verbose: 'boolean',
   // The virtual DTU's, in the demo; --speed also with --device.
+  plant: 'boolean',
   inverters: 'string',
   time: 'string',
   speed: 'string',
