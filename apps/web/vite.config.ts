@@ -47,14 +47,19 @@ export default defineConfig(({ mode, command }) => {
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
       ...builtInMessages(
         new URL('./src/i18n/', import.meta.url),
-        deviceBuild ? ['history', 'alerts', 'control'] : [],
+        deviceBuild ? ['history', 'alerts', 'control', 'plantHistory'] : [],
       ),
       companion && companionRoutes(),
       deviceBundle({
         content: ['index.html', 'src/**/*.{ts,tsx}'],
         // Classes only the history screens name must not keep their CSS in flash.
         skippedContent: deviceBuild
-          ? ['src/features/history/**', 'src/features/alerts/**', 'src/features/control/**']
+          ? [
+              'src/features/history/**',
+              'src/features/alerts/**',
+              'src/features/control/**',
+              'src/features/plant-history/**',
+            ]
           : [],
         // Colour classes the code builds from a variant at run time, and only those
         // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).

@@ -61,7 +61,10 @@ export async function buildPlant(options: PlantAppOptions): Promise<FastifyInsta
     );
   }
   registerPlant(app, members);
-  registerPlantHistory(app, options.devices.map((d) => d.name));
+  registerPlantHistory(
+    app,
+    options.devices.map((d) => d.name),
+  );
   registerPlantLimit(app, members);
   const elsewhere = (_request: unknown, reply: FastifyReply): FastifyReply =>
     reply.code(404).send({

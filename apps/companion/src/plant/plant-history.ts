@@ -131,7 +131,12 @@ export function registerPlantHistory(app: FastifyInstance, names: readonly strin
           point.lacking.join(' '),
           ...names.map((name) => point.devices[name]),
         ]);
-      return sendCsv(reply, `plant-power-${date}`, ['time', 'sum_w', 'lacking', ...names.map((name) => `${name}_w`)], rows);
+      return sendCsv(
+        reply,
+        `plant-power-${date}`,
+        ['time', 'sum_w', 'lacking', ...names.map((name) => `${name}_w`)],
+        rows,
+      );
     }),
   );
 

@@ -26,7 +26,12 @@ export const ROUTES = {
 } as const;
 
 /** Routes only the companion build has (its server serves them; index.html learns the root there). */
-export const COMPANION_ROUTES = { history: '/history', alerts: '/alerts', control: '/control' } as const;
+export const COMPANION_ROUTES = {
+  history: '/history',
+  alerts: '/alerts',
+  control: '/control',
+  plantHistory: '/plant/history',
+} as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 

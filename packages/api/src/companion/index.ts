@@ -12,3 +12,4 @@ export * from './health';
 export * from './alerts';
 export * from './control';
 export * from './plant';
+export * from './plant-history';

@@ -11,7 +11,7 @@ import { saveBlob } from '../../lib/download';
 import { formatKwh, periodLabel, shiftDay } from '../../lib/energy';
 import { formatMeasure } from '../../lib/format';
 import { recordedDay } from '../../lib/history-curve';
-import { Step } from './step';
+import { Step } from '../../components/step';
 
 /** A day the URL names (`?day=2026-06-20`), if it is one and not after today. */
 const dayIn = (search: string, today: string): string | undefined => {

@@ -16,7 +16,7 @@ import {
   type EnergyBy,
 } from '../../lib/energy';
 import { EnergyBars } from './energy-bars';
-import { Step } from './step';
+import { Step } from '../../components/step';
 
 const BY_TEXT = { day: 'Day', month: 'Month', year: 'Year' } as const;
 

@@ -1,0 +1,113 @@
+import type { PlantPowerAnswer } from '@opendtu/api';
+import { useCallback, useState } from 'react';
+import { Alert } from '../../components/api-alert';
+import { slotTime } from '../../components/chart/chart-plot';
+import { PowerChart } from '../../components/chart/power-chart';
+import { Spinner } from '../../components/spinner';
+import { Step } from '../../components/step';
+import { useI18n } from '../../i18n/i18n-provider';
+import { saveBlob } from '../../lib/download';
+import { periodLabel, shiftDay } from '../../lib/energy';
+import { formatMeasure } from '../../lib/format';
+import { getPlantCsv, getPlantPower, plantPowerPath } from './plant-history-api';
+import { plantCurve, shortfalls } from './plant-history-model';
+import { PlantLoadState, Unavailable } from './plant-load-state';
+import { usePlantLoad } from './use-plant-load';
+
+/** What the chart needs of an answer, worked out once per answer. */
+function dayOf(answer: PlantPowerAnswer) {
+  return {
+    answer,
+    curve: plantCurve(answer),
+    shortfalls: shortfalls(answer),
+    // The power chart's legend and lines, one per device (its "inverters").
+    lines: answer.devices.map(({ name }) => ({ serial: name, name })),
+  };
+}
+
+/**
+ * The plant's day: the picker, the sum and each device's power per five minutes, and in
+ * words where the sum lacks a device. The day starts as the browser's today.
+ */
+export function PlantDay({ today }: { today: string }) {
+  const { t, locale } = useI18n();
+  const [day, setDay] = useState(today);
+  const load = useCallback(async (signal: AbortSignal) => dayOf(await getPlantPower(day, signal)), [day]);
+  const state = usePlantLoad(load);
+  const data = state.data;
+  const peak = data?.curve.peak;
+  const download = () =>
+    void getPlantCsv(plantPowerPath(day, true)).then((csv) => saveBlob(csv, `plant-power-${day}.csv`));
+
+  return (
+    <section className="mb-4">
+      <div className="d-flex align-items-end gap-2 mb-2">
+        <Step label={t('plantHistory.PreviousDay')} step={-1} onClick={() => setDay(shiftDay(day, -1))} />
+        <div>
+          <label htmlFor="plant-history-day" className="form-label small mb-1">
+            {t('plantHistory.Day')}
+          </label>
+          <input
+            id="plant-history-day"
+            type="date"
+            className="form-control"
+            value={day}
+            max={today}
+            required
+            onChange={(event) => {
+              const picked = event.target.value;
+              if (picked) setDay(picked > today ? today : picked);
+            }}
+          />
+        </div>
+        <Step
+          label={t('plantHistory.NextDay')}
+          step={1}
+          disabled={day >= today}
+          onClick={() => setDay(shiftDay(day, 1))}
+        />
+      </div>
+      <PlantLoadState state={state}>
+        {!data ? (
+          <Spinner />
+        ) : (
+          <>
+            <Unavailable devices={data.answer.devices} />
+            {peak ? (
+              <PowerChart
+                key={day}
+                curve={data.curve}
+                inverters={data.lines}
+                past={{
+                  title: t('plantHistory.Power', { day: periodLabel(locale, day) }),
+                  summary: t('plantHistory.Peak', {
+                    peak: formatMeasure(locale, peak.w, 'W', 0),
+                    at: slotTime(peak.slot),
+                  }),
+                  download,
+                }}
+              />
+            ) : (
+              <Alert variant="info" className="mt-3">
+                {t('plantHistory.NoPower')}
+              </Alert>
+            )}
+            {peak && data.shortfalls.length > 0 && (
+              <ul className="small mt-2 mb-0" data-plant-shortfalls="">
+                {data.shortfalls.map((gap) => (
+                  <li key={gap.from}>
+                    {t('plantHistory.SumLacks', {
+                      devices: gap.devices.join(', '),
+                      from: slotTime(gap.from),
+                      to: slotTime(gap.to),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </PlantLoadState>
+    </section>
+  );
+}

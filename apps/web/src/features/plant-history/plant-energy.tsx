@@ -1,0 +1,122 @@
+import type { PlantEnergyPeriod } from '@opendtu/api';
+import { useCallback, useState } from 'react';
+import { SelectField } from '../../components/form/controls';
+import { Spinner } from '../../components/spinner';
+import { Step } from '../../components/step';
+import { useI18n } from '../../i18n/i18n-provider';
+import { saveBlob } from '../../lib/download';
+import { energyRange, formatKwh, periodLabel, shiftAnchor, type EnergyBy } from '../../lib/energy';
+import { deviceFill, PlantEnergyBars } from './plant-energy-bars';
+import { getPlantCsv, getPlantEnergy, plantEnergyPath } from './plant-history-api';
+import { shownPeriods, viewTotals } from './plant-history-model';
+import { PlantLoadState, Unavailable } from './plant-load-state';
+import { usePlantLoad } from './use-plant-load';
+
+const BY_TEXT = { day: 'Day', month: 'Month', year: 'Year' } as const;
+/** Years the year view asks for back from the anchor's; the ones before the first recorded are left out. */
+const YEARS_BACK = 19;
+
+/** The plant's energy per day of a month, month of a year, or year: stacked by device, and summed. */
+export function PlantEnergy({ today }: { today: string }) {
+  const { t, locale } = useI18n();
+  const [by, setBy] = useState<EnergyBy>('day');
+  const [anchor, setAnchor] = useState(today);
+  const [from, to] = energyRange(by, anchor, String(Number(today.slice(0, 4)) - YEARS_BACK));
+  const load = useCallback((signal: AbortSignal) => getPlantEnergy(by, from, to, signal), [by, from, to]);
+  const state = usePlantLoad(load);
+  const answer = state.data;
+  const names = answer?.devices.map(({ name }) => name) ?? [];
+  const periods = answer ? shownPeriods(answer.periods, by === 'year') : [];
+  const totals = viewTotals(periods, names);
+  const kwh = (wh: number | null) => (wh === null ? '–' : formatKwh(locale, wh));
+  const without = (lacking: readonly string[]) =>
+    lacking.length ? ` ${t('plantHistory.Without', { devices: lacking.join(', ') })}` : '';
+  const period =
+    by === 'year'
+      ? `${(periods[0]?.period ?? from).slice(0, 4)}–${to.slice(0, 4)}`
+      : periodLabel(locale, from.slice(0, by === 'day' ? 7 : 4));
+  const readOut = (row: PlantEnergyPeriod) =>
+    `${periodLabel(locale, row.period)}: ${kwh(row.total_wh)}${row.total_wh === null ? '' : without(row.lacking)} (${names
+      .map((name) => `${name} ${kwh(row.devices[name] ?? null)}`)
+      .join(', ')})`;
+  const download = () =>
+    void getPlantCsv(plantEnergyPath(by, from, to, true)).then((csv) =>
+      saveBlob(csv, `plant-energy-${by}-${from}-${to}.csv`),
+    );
+
+  return (
+    <section className="card" aria-labelledby="plant-energy-title">
+      <div className="card-header d-flex flex-wrap align-items-center gap-2">
+        <h2 className="h6 mb-0 me-auto" id="plant-energy-title">
+          {t('plantHistory.Energy')}
+        </h2>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={download}>
+          {t('home.DownloadCsv')}
+        </button>
+      </div>
+      <div className="card-body">
+        <SelectField
+          id="plant-history-by"
+          label={t('plantHistory.By')}
+          value={by}
+          onChange={setBy}
+          options={(['day', 'month', 'year'] as const).map((value) => ({
+            value,
+            label: t(`plantHistory.By${BY_TEXT[value]}`),
+          }))}
+        />
+        <div className="d-flex align-items-center gap-2 mb-2">
+          {by !== 'year' && (
+            <Step
+              label={t('plantHistory.Previous')}
+              step={-1}
+              onClick={() => setAnchor(shiftAnchor(by, anchor, -1))}
+            />
+          )}
+          <h3 className="h6 mb-0" data-energy-period="">
+            {period}
+          </h3>
+          {by !== 'year' && (
+            <Step
+              label={t('plantHistory.Next')}
+              step={1}
+              disabled={shiftAnchor(by, anchor, 1) > today}
+              onClick={() => setAnchor(shiftAnchor(by, anchor, 1))}
+            />
+          )}
+        </div>
+        <PlantLoadState state={state}>
+          {!answer ? (
+            <Spinner />
+          ) : (
+            <>
+              <Unavailable devices={answer.devices} />
+              {totals.total === null && <p className="mb-2">{t('plantHistory.NoEnergy', { period })}</p>}
+              <PlantEnergyBars
+                periods={periods}
+                names={names}
+                readOut={readOut}
+                hint={t('plantHistory.Pick')}
+                label={t('plantHistory.Bars')}
+              />
+              <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0" data-energy-totals="">
+                <li className="fw-semibold">
+                  {t('plantHistory.Total', { period, energy: kwh(totals.total) })}
+                  {totals.total !== null && without(totals.lacking)}
+                </li>
+                {names.map((name, index) => (
+                  <li key={name}>
+                    <svg width="12" height="12" className="me-1" aria-hidden="true">
+                      <rect width="12" height="12" style={{ fill: deviceFill(index) }} />
+                    </svg>
+                    {name}: {kwh(totals.devices[name] ?? null)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </PlantLoadState>
+      </div>
+    </section>
+  );
+}
