@@ -11,6 +11,7 @@ import {
   ADMIN_AUTH,
   call,
   launchCompanion,
+  postData,
   startDevice,
   tempDir,
   until,
@@ -206,6 +207,22 @@ describe('a plant of three devices', () => {
       'every part acknowledged at its value',
     );
   }, 60_000);
+
+  it('follows a device’s read-only rule changed in its own app at once', async () => {
+    const security = `${companion.url}/dtu/shed/api/security/config`;
+    const config = (await call(security, { auth: ADMIN_AUTH })).body as Record<string, unknown>;
+    expect((await postData(security, { ...config, allow_readonly: false })).status).toBe(200);
+    try {
+      // Not the rule learnt a moment ago: the write through /dtu/shed/ made it be asked again.
+      expect((await call(`${companion.url}/companion/api/plant`)).status).toBe(401);
+      expect((await call(`${companion.url}/companion/api/plant`, { auth: ADMIN_AUTH })).status).toBe(200);
+    } finally {
+      await postData(security, { ...config, allow_readonly: true });
+    }
+    expect((await call(`${companion.url}/companion/api/plant`)).status).toBe(200);
+    // v26.3.30 closes its sockets as its security settings change: the companion is back in a second.
+    await until(async () => (await plant()).devices.every((device) => device.online), 20_000, 'shed back');
+  });
 
   it('shows a device that goes away as offline, its last values kept out of the sums, then back', async () => {
     await devices.barn!.stop('SIGKILL');

@@ -46,7 +46,8 @@ export async function registerApiProxy(
       },
       onResponse: (request, reply, response) => {
         if (request.method !== 'GET' && request.method !== 'HEAD' && response.statusCode === 200) {
-          hooks.afterWrite(request.url);
+          // The path as the device has it: a device mounted under /dtu/NAME/ has that prefix.
+          hooks.afterWrite(request.url.slice(app.prefix.length));
         }
         void reply.send(response.stream);
       },
