@@ -13,3 +13,4 @@ export * from './alerts';
 export * from './control';
 export * from './plant';
 export * from './plant-history';
+export * from './plant-limit';
