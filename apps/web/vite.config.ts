@@ -6,11 +6,25 @@ import { deviceBundle } from './build/device-bundle.ts';
 import { devProxy } from './build/dev-proxy.ts';
 import { reactAsEsm } from './build/react-esm.ts';
 
-/** The companion build's routes: index.html's boot script must know /history as a route root. */
+/** `html` with `from` replaced, failing the build when index.html no longer has it. */
+function replaced(html: string, from: string, to: string): string {
+  if (!html.includes(from)) throw new Error(`index.html no longer contains ${from}`);
+  return html.replace(from, to);
+}
+
+/**
+ * The companion build's index.html: its boot script must know /history etc. as route roots,
+ * and on the plant's pages it starts no early GET: no device answers at the companion's root.
+ */
 function companionRoutes(): Plugin {
   return {
     name: 'opendtu-companion-routes',
-    transformIndexHtml: (html) => html.replace("|wait'", "|wait|history|alerts|control'"),
+    transformIndexHtml: (html) =>
+      replaced(
+        replaced(html, "|wait'", "|wait|history|alerts|control|plant'"),
+        "('api/i18n/languages ' + (gets || ''))",
+        "(route.split('/')[0] === 'plant' ? '' : 'api/i18n/languages ' + (gets || ''))",
+      ),
   };
 }
 
@@ -47,7 +61,7 @@ export default defineConfig(({ mode, command }) => {
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
       ...builtInMessages(
         new URL('./src/i18n/', import.meta.url),
-        deviceBuild ? ['history', 'alerts', 'control', 'plantHistory'] : [],
+        deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory'] : [],
       ),
       companion && companionRoutes(),
       deviceBundle({
@@ -58,6 +72,7 @@ export default defineConfig(({ mode, command }) => {
               'src/features/history/**',
               'src/features/alerts/**',
               'src/features/control/**',
+              'src/features/plant/**',
               'src/features/plant-history/**',
             ]
           : [],

@@ -8,7 +8,7 @@ import { NotFoundPage } from './not-found-page';
 import { ROUTE_TABLE } from './route-table';
 import { useScrollToTop } from './scroll-to-top';
 
-function SkipLink() {
+export function SkipLink() {
   const { t } = useI18n();
   return (
     // A plain #main link would resolve against <base> and leave the page.

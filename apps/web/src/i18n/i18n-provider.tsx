@@ -39,6 +39,19 @@ function isTree(value: unknown): value is MessageTree {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+let devicePacks = true;
+
+/**
+ * For the plant page (companion build, issue 33), called before it renders: no device
+ * answers where it is served, so only the built-in languages. A flag, not a prop: the
+ * device's own build ('production') always has its device, and this folds away there.
+ */
+export function withoutDevicePacks(): void {
+  devicePacks = false;
+}
+
+const packs = (): boolean => import.meta.env.MODE === 'production' || devicePacks;
+
 /**
  * Owns the interface language: the built-in en/de/fr texts, plus packs from the device
  * (GET api/i18n/language, `webapp` subtree) whose missing keys fall back to English.
@@ -48,11 +61,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // A pack being fetched from the device; the previous language stays until it arrives.
   const [pending, setPending] = useState<string | null>(() => {
     const locale = initialLocale();
-    return builtIn(locale) ? null : locale;
+    return builtIn(locale) || !packs() ? null : locale;
   });
   const [extra, setExtra] = useState<readonly LanguageEntry[]>([]);
 
   useEffect(() => {
+    if (!packs()) return;
     let current = true;
     void getLanguages().then((list) => {
       if (current) setExtra(list.filter((entry) => !BUILT_IN_MESSAGES[entry.code]));

@@ -30,6 +30,8 @@ export const COMPANION_ROUTES = {
   history: '/history',
   alerts: '/alerts',
   control: '/control',
+  /** The plant page: every device the companion fronts (issue 33), in a shell of its own. */
+  plant: '/plant',
   plantHistory: '/plant/history',
 } as const;
 
