@@ -81,8 +81,9 @@ export type DeviceScopeOptions = DeviceOptions & { version: string };
 export interface DeviceScope {
   start(): void;
   stop(): Promise<void>;
-  /** The device's one live socket, link and access rule (the plant reads them). */
+  /** The device's one live socket, link, access rule and clock (the plant reads them). */
   upstream: UpstreamSocket;
+  clock: DeviceClock;
   link: DeviceLink;
   access: DeviceAccess;
 }
@@ -180,6 +181,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
   let recheck: NodeJS.Timeout | undefined;
   return {
     upstream,
+    clock,
     link,
     access,
     start: () => {

@@ -55,7 +55,7 @@ export async function buildPlant(options: PlantAppOptions): Promise<FastifyInsta
           liveStatus: async () => okJson(await mounted.link.get('api/livedata/status', 'server')),
           systemStatus: async () => okJson(await mounted.link.get('api/system/status', 'server')),
         });
-        members.push({ watch, access: mounted.access });
+        members.push({ watch, access: mounted.access, clock: mounted.clock });
       },
       { prefix },
     );

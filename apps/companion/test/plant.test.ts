@@ -72,6 +72,8 @@ describe('a plant of three devices', () => {
       { name: 'barn', online: true, firmware: 'v24.10.15', inverters: 2 },
       { name: 'shed', online: true, firmware: 'v26.3.30', inverters: 1 },
     ]);
+    // The devices' day, not this machine's: the history's days are theirs.
+    expect(answer.today).toBe('2026-06-02');
     expect(answer.inverters.map((inverter) => `${inverter.device} ${inverter.serial}`)).toEqual([
       'roof 114181234569',
       'roof 116491234568',

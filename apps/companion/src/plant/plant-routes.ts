@@ -8,11 +8,13 @@
 import { duplicateSerials, plantTotals, type CompanionError, type PlantAnswer } from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import { DeviceUnreachable, type DeviceAccess } from '../device/access';
+import type { DeviceClock } from '../device/clock';
 import type { PlantWatch } from './plant-watch';
 
 export interface PlantMember {
   watch: PlantWatch;
   access: DeviceAccess;
+  clock: DeviceClock;
 }
 
 async function mayRead(members: readonly PlantMember[], authorization: string | undefined): Promise<boolean> {
@@ -33,7 +35,14 @@ export function plantAnswer(members: readonly PlantMember[]): PlantAnswer {
   const serials = new Map(
     members.map(({ watch }) => [watch.name, watch.list().map((entry) => entry.serial)]),
   );
-  return { devices, totals: plantTotals(devices), inverters, duplicates: duplicateSerials(serials) };
+  const clock = members.find((member) => member.clock.ready)?.clock;
+  return {
+    devices,
+    totals: plantTotals(devices),
+    inverters,
+    duplicates: duplicateSerials(serials),
+    ...(clock && { today: clock.day(clock.now()) }),
+  };
 }
 
 export function registerPlant(app: FastifyInstance, members: readonly PlantMember[]): void {

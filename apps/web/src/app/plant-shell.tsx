@@ -1,3 +1,4 @@
+import { Spinner } from '../components/spinner';
 import { PlantHistoryPage } from '../features/plant-history/plant-history-page';
 import { PlantPage } from '../features/plant/plant-page';
 import { usePlant } from '../features/plant/use-plant';
@@ -22,7 +23,14 @@ function PlantShell({ path }: { path: string }) {
       <SkipLink />
       <PlantNavbar devices={plant.answer?.devices ?? []} path={path} />
       <main id="main" className="container-xxl" tabIndex={-1}>
-        {path === COMPANION_ROUTES.plantHistory ? <PlantHistoryPage /> : <PlantPage plant={plant} />}
+        {path !== COMPANION_ROUTES.plantHistory ? (
+          <PlantPage plant={plant} />
+        ) : plant.answer || plant.error ? (
+          // The days are the devices': the page starts at the plant's today once it is known.
+          <PlantHistoryPage today={plant.answer?.today} />
+        ) : (
+          <Spinner />
+        )}
       </main>
     </>
   );

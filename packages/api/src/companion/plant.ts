@@ -142,4 +142,9 @@ export interface PlantAnswer {
   inverters: PlantInverter[];
   /** Serials that more than one device reports (the page and the log flag them). */
   duplicates: DuplicateSerial[];
+  /**
+   * Today on the plant's clock, YYYY-MM-DD: the first device's that knows the time (the
+   * history's days are the devices'); absent until one does.
+   */
+  today?: string;
 }
