@@ -2,6 +2,7 @@ import type { PlantDevice, PlantInverter } from '@opendtu/api';
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { PlantInverterRow } from './plant-inverter-row';
+import { PlantLimitDialog } from './plant-limit-dialog';
 import { nextSort, sortInverters, type Sort, type SortKey } from './plant-sort';
 
 interface HeaderProps {
@@ -51,6 +52,7 @@ export function PlantInverters({
   const filterId = useId();
   const [sort, setSort] = useState<Sort>();
   const [filter, setFilter] = useState('');
+  const [limiting, setLimiting] = useState(false);
   const names = devices.map((device) => device.name);
   const shown = names.includes(filter) ? filter : '';
   const offline = new Set(devices.filter((device) => !device.online).map((device) => device.name));
@@ -65,7 +67,7 @@ export function PlantInverters({
       <h2 id="plant-inverters" className="h4">
         {t('plant.Inverters')}
       </h2>
-      <div className="d-flex align-items-center gap-2 mb-2">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <label htmlFor={filterId}>{t('plant.Device')}</label>
         <select
           id={filterId}
@@ -81,7 +83,19 @@ export function PlantInverters({
             </option>
           ))}
         </select>
+        {inverters.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary ms-auto"
+            onClick={() => setLimiting(true)}
+          >
+            {t('plant.SetLimitAll')}
+          </button>
+        )}
       </div>
+      {limiting && (
+        <PlantLimitDialog inverters={inverters} devices={devices} onClose={() => setLimiting(false)} />
+      )}
       {rows.length === 0 ? (
         <p className="text-body-secondary">{t('plant.NoInverters')}</p>
       ) : (

@@ -1,0 +1,17 @@
+// The plant-wide limit (issue 33): the companion joins every device's limit status and
+// sends each part to its device. Failures stay with the dialog (handleErrors: false): the
+// plant has no login or error route to go to, and a refusal there means something else
+// than on one device (the login must hold on every device named).
+import type { PlantLimitAnswer, PlantLimitRequest, PlantLimitStatusAnswer } from '@opendtu/api';
+import { apiGet, apiPostJson } from '../../api/client';
+
+export const PLANT_LIMIT_PATH = 'companion/api/plant/limit';
+
+/** One inverter across the plant: serials may repeat on several devices (a duplicate registration). */
+export const limitKey = (device: string, serial: string): string => `${device}/${serial.toLowerCase()}`;
+
+export const getPlantLimit = (signal?: AbortSignal): Promise<PlantLimitStatusAnswer> =>
+  apiGet<PlantLimitStatusAnswer>(PLANT_LIMIT_PATH, { signal, handleErrors: false });
+
+export const postPlantLimit = (request: PlantLimitRequest): Promise<PlantLimitAnswer> =>
+  apiPostJson<PlantLimitAnswer>(PLANT_LIMIT_PATH, request, { handleErrors: false });
