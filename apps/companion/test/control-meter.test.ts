@@ -111,7 +111,25 @@ describe('the control options', () => {
       pollMs: 2000,
       inverters: 'all',
       fallback: 'before',
+      waitOutSwitching: true,
     });
+  });
+
+  it('waits out loads that switch on and off unless told off', () => {
+    const meter = 'shelly-3em:http://m';
+    const wait = (text: string) =>
+      parse({ 'control-meter': meter, 'control-wait-out-switching': text })?.waitOutSwitching;
+    expect(wait('off')).toBe(false);
+    expect(wait(' OFF ')).toBe(false);
+    expect(wait('false')).toBe(false);
+    expect(wait('on')).toBe(true);
+    expect(wait('yes')).toBe(true);
+    expect(() => wait('sometimes')).toThrow(
+      '--control-wait-out-switching must be on or off, got "sometimes"',
+    );
+    expect(() => parse({ 'control-wait-out-switching': 'off' })).toThrow(
+      '--control-wait-out-switching needs --control-meter',
+    );
   });
 
   it('reads each option and refuses wrong values naming the option', () => {
@@ -161,6 +179,13 @@ describe('the control options as the server reads them', () => {
         OPENDTU_CONTROL_BAND: '15',
       }),
     ).toMatchObject({ targetW: 30, bandW: 15, meter: { kind: 'shelly-pro-3em' } });
+    const meter = ['--control-meter', 'shelly-pro-3em:http://192.168.1.60'];
+    expect(cli(meter, { OPENDTU_CONTROL_WAIT_OUT_SWITCHING: 'off' })).toMatchObject({
+      waitOutSwitching: false,
+    });
+    expect(
+      cli([...meter, '--control-wait-out-switching', 'on'], { OPENDTU_CONTROL_WAIT_OUT_SWITCHING: 'off' }),
+    ).toMatchObject({ waitOutSwitching: true });
   });
 
   it('names a wrong one as it was given', () => {

@@ -78,7 +78,14 @@ describe('the controller settings saved in the app', () => {
     expect(before).toMatchObject({
       state: 'off',
       source: 'options',
-      settings: { enabled: false, meter: { url: '' }, target_w: 0, band_w: 25, inverters: 'all' },
+      settings: {
+        enabled: false,
+        meter: { url: '' },
+        target_w: 0,
+        band_w: 25,
+        inverters: 'all',
+        wait_out_switching: true,
+      },
       inverters: [],
       commands: [],
     });
@@ -115,6 +122,10 @@ describe('the controller settings saved in the app', () => {
       [onWith((body) => (body.inverters = ['1161'])), /12 hex digits\), got "1161"/],
       [onWith((body) => (body.inverters = [])), /inverters must be "all" or a list/],
       [onWith((body) => (body.fallback = 'never' as never)), /^fallback must be a number from 0 to 100000$/],
+      [
+        onWith((body) => (body.wait_out_switching = 'off' as never)),
+        /^wait_out_switching must be true or false$/,
+      ],
     ];
     for (const [change, reason] of refusals) {
       const answer = await save(await edited(change));
@@ -198,14 +209,20 @@ describe('the controller settings saved in the app', () => {
     await companion.stop();
     companion = undefined;
 
-    // Saved on: control runs without any option, and a schedule may turn it off and on.
-    const saved = JSON.parse(await readFile(file, 'utf8')) as ControlSettingsBody;
+    // Saved on (by an older companion, without wait_out_switching: it reads as on): control
+    // runs without any option, and a schedule may turn it off and on.
+    const { wait_out_switching: _, ...saved } = JSON.parse(
+      await readFile(file, 'utf8'),
+    ) as ControlSettingsBody;
     await writeFile(file, JSON.stringify({ ...saved, enabled: true }), { mode: 0o600 });
     const schedule = join(dataDir, 'schedule.json');
     await writeFile(schedule, JSON.stringify({ windows: [{ from: '02:00', to: '03:00', control: 'off' }] }));
     companion = await start(dataDir, ['--schedule', schedule]);
     const now = await control();
-    expect(now).toMatchObject({ source: 'saved', settings: { enabled: true, target_w: 40 } });
+    expect(now).toMatchObject({
+      source: 'saved',
+      settings: { enabled: true, target_w: 40, wait_out_switching: true },
+    });
     expect(now.state).not.toBe('off');
     const { body: plan } = await call(`${companion.url}/companion/api/schedule`, { auth: ADMIN_AUTH });
     expect(plan).toMatchObject({ control: { window: null, on: true } });

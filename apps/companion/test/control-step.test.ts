@@ -357,6 +357,7 @@ describe('the controller on the device clock', () => {
     meter: parseMeterSpec('shelly-pro-3em:http://127.0.0.1:9'),
     pollMs: 2000,
     inverters: 'all',
+    waitOutSwitching: true,
   };
   const runner = (speed: number, clock: { real: number }) =>
     new ControlRunner(

@@ -130,4 +130,31 @@ describe('the decision with a cycling load', () => {
     expect(off.commands).toEqual([{ serial: 'a', watts: 476 }]);
     expect(off.memory.guard?.holdMs).toBe(HOLD_FIRST_MS);
   });
+
+  it('covers an import at once right after a switching load when the owner turned waiting out off', () => {
+    const covering: ControlSettings = { ...settings, waitOutSwitching: false };
+    // The hob comes on, is covered, switches off within the window (export), comes on again.
+    const raise = step(memory(NO_GUARD), reading(600, T0), covering);
+    expect(raise.commands).toEqual([{ serial: 'a', watts: 1088 }]);
+    const acked = (result: typeof raise, watts: number, sentAt: number): ControlMemory => ({
+      ...result.memory,
+      inverters: { a: { ...result.memory.inverters.a!, last: { watts, sentAt, status: 'ok' } } },
+    });
+    const gone = step(
+      acked(raise, 1088, T0),
+      { ...reading(-600, T0 + 40_000), inverters: [inverter(1088, 1088)] },
+      covering,
+    );
+    expect(gone.commands).toEqual([{ serial: 'a', watts: 476 }]);
+    // The guard still learns, so turning waiting out on again finds the house known.
+    expect(gone.memory.guard?.holdMs).toBe(HOLD_FIRST_MS);
+    const back = { ...reading(600, T0 + 70_000), inverters: [inverter(476, 476)] };
+    const memoryBack = acked(gone, 476, T0 + 40_000);
+    expect(step(memoryBack, back, covering)).toMatchObject({
+      state: 'following',
+      commands: [{ serial: 'a', watts: 1064 }],
+    });
+    // Waiting out on (the default), the same import is held.
+    expect(step(memoryBack, back, settings)).toMatchObject({ state: 'holding', commands: [] });
+  });
 });

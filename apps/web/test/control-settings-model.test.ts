@@ -28,6 +28,7 @@ const OFF: ControlAnswer = {
     poll_s: 2,
     inverters: 'all',
     fallback: 'before',
+    wait_out_switching: true,
   },
   source: 'options',
   meter: { power_w: null, at: null, stale: true, error: null },
@@ -87,6 +88,8 @@ describe('the control settings form', () => {
       inverters: 'all',
       fallback: 'before',
     });
+    expect(form.wait_out_switching).toBe(true);
+    expect(toBody({ ...form, wait_out_switching: false }).wait_out_switching).toBe(false);
   });
 
   it('checks the address for the meter type', () => {

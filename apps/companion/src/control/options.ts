@@ -17,6 +17,7 @@ export const CONTROL_OPTIONS = {
   'control-inverters': 'list',
   'control-fallback': 'string',
   'control-poll': 'string',
+  'control-wait-out-switching': 'string',
   schedule: 'string',
 } as const;
 
@@ -33,10 +34,23 @@ export const CONTROL_USAGE = `  --control-meter <m> zero export: keep the grid p
   --control-fallback <W|before>  total limit while the meter is silent (default before:
                       the limits the inverters had when control started)
   --control-poll <s>  seconds between meter readings (default 2)
+  --control-wait-out-switching <on|off>  on: a load switching on and off (a hob's
+                      thermostat) is waited out before a raise covers it: less export,
+                      more import; off: every import is covered at once (default on)
   --schedule <file>   time windows (a limit, or zero export on, off or at another target)
                       and daily inverter restarts, on the device's clock: a JSON file`;
 
 export class ControlOptionError extends Error {}
+
+const ON = ['on', 'true', 'yes', '1'];
+const OFF = ['off', 'false', 'no', '0'];
+
+function switchOf(where: string, text: string): boolean {
+  const value = text.trim().toLowerCase();
+  if (ON.includes(value)) return true;
+  if (OFF.includes(value)) return false;
+  throw new ControlOptionError(`${where} must be on or off, got "${text}"`);
+}
 
 function numberOf(where: string, text: string, min: number, max: number): number {
   const value = Number(text);
@@ -78,6 +92,7 @@ export function parseControlOptions(
     return value === undefined ? fallback : numberOf(where(name), value, min, max);
   };
   const fallbackText = text('control-fallback')?.trim();
+  const waitText = text('control-wait-out-switching');
   const inverters = text('control-inverters')
     ?.split(/[\s,]+/)
     .filter((serial) => serial !== '');
@@ -97,6 +112,10 @@ export function parseControlOptions(
       fallbackText === undefined || fallbackText.toLowerCase() === 'before'
         ? 'before'
         : number('control-fallback', 0, CONTROL_LIMITS.fallback_w),
+    waitOutSwitching:
+      waitText === undefined
+        ? CONTROL_DEFAULTS.wait_out_switching
+        : switchOf(where('control-wait-out-switching'), waitText),
   };
 }
 

@@ -44,7 +44,8 @@ export function controlAnswer(context: ControlRoutesContext, now = Date.now()): 
   return {
     state: runner.state,
     paused: runner.paused,
-    hold_s: Math.round((runner.memory.guard?.holdMs ?? 0) / 1000),
+    // Off, the guard still learns, but no raise waits: the wait in force is none.
+    hold_s: current.config.waitOutSwitching ? Math.round((runner.memory.guard?.holdMs ?? 0) / 1000) : 0,
     schedule: { off: runner.scheduleOff, target_w: runner.scheduleTarget ?? null },
     settings,
     source: context.source(),

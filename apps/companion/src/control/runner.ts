@@ -41,6 +41,8 @@ export interface ControlConfig extends ControlSettings {
   pollMs: number;
   /** Serials (hex, as the device writes them) or every inverter. */
   inverters: string[] | 'all';
+  /** Whether raises wait out a load that switches on and off (the settings' `wait_out_switching`). */
+  waitOutSwitching: boolean;
 }
 
 /** The longest a stop waits for the limits from before to be confirmed. */
@@ -135,7 +137,7 @@ export class ControlRunner {
     this.upstream.on('frame', this.onFrame);
     this.meter.start();
     this.log(
-      `Zero export: keeping the grid at ${this.config.targetW} W ± ${this.config.bandW} W with the meter ${maskedMeter(this.config.meter)}`,
+      `Zero export: keeping the grid at ${this.config.targetW} W ± ${this.config.bandW} W with the meter ${maskedMeter(this.config.meter)}${this.config.waitOutSwitching ? '' : ' (loads that switch on and off are covered at once)'}`,
     );
     this.schedule();
   }

@@ -29,6 +29,7 @@ export const CONTROL_DEFAULTS: ControlSettingsBody = {
   poll_s: 2,
   inverters: 'all',
   fallback: 'before',
+  wait_out_switching: true,
 };
 
 /** What a save puts in place: the body as stored (passwords whole) and the controller's config. */
@@ -71,6 +72,11 @@ function meterText({ kind, url, path }: ControlSettingsBody['meter']): string {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function booleanOf(field: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new ControlSettingsError(`${field} must be true or false`);
+  return value;
+}
 
 function numberIn(field: string, value: unknown, { min, max }: { min: number; max: number }): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
@@ -149,6 +155,7 @@ export function controlConfigOf(body: ControlSettingsBody, meter: MeterSpec): Co
     pollMs: body.poll_s * 1000,
     inverters: body.inverters,
     fallback: body.fallback,
+    waitOutSwitching: body.wait_out_switching,
   };
 }
 
@@ -167,6 +174,7 @@ export function parseControlSettingsBody(value: unknown, saved: ControlSettingsB
     poll_s: numberIn('poll_s', value.poll_s, CONTROL_LIMITS.poll_s),
     inverters: parseInverters(value.inverters),
     fallback: fallback === 'before' ? 'before' : numberIn('fallback', fallback, CONTROL_LIMITS.fallback_w),
+    wait_out_switching: booleanOf('wait_out_switching', value.wait_out_switching),
   };
   return { body, config: body.enabled && spec ? controlConfigOf(body, spec) : undefined };
 }

@@ -23,13 +23,26 @@ export function optionsBody(config: ControlConfig | undefined): ControlSettingsB
     poll_s: config.pollMs / 1000,
     inverters: config.inverters,
     fallback: config.fallback,
+    wait_out_switching: config.waitOutSwitching,
   };
 }
 
 /** The saved settings; undefined when none were saved. Throws, naming the file, when it cannot be used. */
 export function readSavedControl(dataDir: string): Promise<SavedControl | undefined> {
   // Nothing saved to keep a masked password of: the file holds the meter's whole URL.
-  return readSavedSettings(dataDir, CONTROL_FILE, (json) => parseControlSettingsBody(json, CONTROL_DEFAULTS));
+  return readSavedSettings(dataDir, CONTROL_FILE, (json) =>
+    parseControlSettingsBody(withLaterFields(json), CONTROL_DEFAULTS),
+  );
+}
+
+/**
+ * A file saved before `wait_out_switching` existed waits out switching loads, as the
+ * controller then did: its owner keeps the behaviour they had.
+ */
+function withLaterFields(json: unknown): unknown {
+  if (typeof json !== 'object' || json === null || Array.isArray(json) || 'wait_out_switching' in json)
+    return json;
+  return { ...json, wait_out_switching: CONTROL_DEFAULTS.wait_out_switching };
 }
 
 export function writeSavedControl(dataDir: string, body: ControlSettingsBody): Promise<void> {

@@ -12,7 +12,8 @@
  * - inverters that are unreachable or asleep are skipped, their share goes to the others;
  * - a stale meter switches to the fallback limits (one log line) and back (one line);
  * - a load that switches on and off is not chased: raises wait the cycle guard's hold-off
- *   (cycle-guard.ts), lowering never waits;
+ *   (cycle-guard.ts), lowering never waits; unless the owner turned that off
+ *   (`waitOutSwitching`), who then has every import covered at once;
  * - an inverter that is light-bound (its output clearly under its limit) is never raised,
  *   and a limit far above its output comes down to the output plus HEADROOM: a limit it
  *   cannot use would be exported the moment a cloud passes.
@@ -68,6 +69,11 @@ export interface ControlSettings {
   intervalMs: number;
   /** `before`: the limits from before control; else a total in W shared by rated power. */
   fallback: 'before' | number;
+  /**
+   * Raises wait the cycle guard's hold-off (undefined: on). Off, the guard still learns
+   * (so turning it on again finds the house known) but never holds a raise.
+   */
+  waitOutSwitching?: boolean | undefined;
   timing?: StepTiming | undefined;
 }
 
@@ -436,7 +442,7 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
     : [];
   // While the guard holds, only the limits that come down go; a raise waits.
   const raises = wanted.filter((command) => isRaise(command, views, next));
-  const hold = raises.length > 0 && holdLeft(guard, now) > 0;
+  const hold = raises.length > 0 && settings.waitOutSwitching !== false && holdLeft(guard, now) > 0;
   const commands = hold ? wanted.filter((command) => !raises.includes(command)) : wanted;
   if (raises.length > 0 && !hold) next = { ...next, guard: raised(guard, now) };
   return {

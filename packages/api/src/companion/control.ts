@@ -25,7 +25,8 @@ export type ControlMeterKind = 'shelly-pro-3em' | 'shelly-3em' | 'tasmota' | 'ht
  * - `holding`: the house takes more than the target, but a load has been switching on and
  *   off (a hob's or an oven's thermostat, a washing machine's drum): a raise waits
  *   `hold_s` before it covers an import, so the load's switching off is not fed into the
- *   grid; limits that come down are not held;
+ *   grid; limits that come down are not held; never while the
+ *   settings' `wait_out_switching` is off;
  * - `idle`: no controlled inverter produces (night, or none can be reached): nothing to
  *   control until one does;
  * - `off`: zero export is turned off (no meter set, or switched off in the app): no
@@ -99,6 +100,14 @@ export interface ControlSettingsBody {
   inverters: string[] | 'all';
   /** `before`: the limits from before control started; else a total in W. */
   fallback: 'before' | number;
+  /**
+   * On (the default): a load that switches on and off (a hob's or an oven's thermostat) is
+   * waited out before a raise covers it (state `holding`): less is exported, more imported
+   * while such a load runs. Off: every import beyond the band is covered at once, for an
+   * owner who runs zero export for self-consumption rather than because feeding in is not
+   * allowed. A control.json saved without it reads as on.
+   */
+  wait_out_switching: boolean;
 }
 
 /**
@@ -134,7 +143,8 @@ export interface ControlAnswer {
    * Seconds (the device's) an import beyond the band must last before a raise covers it:
    * the guard against loads that switch on and off, learnt from the house (0: at once; it
    * grows while raises are followed by export within two minutes, up to 120, and shrinks
-   * when a raise holds and every five quiet minutes).
+   * when a raise holds and every five quiet minutes). Always 0 while the settings'
+   * `wait_out_switching` is off.
    */
   hold_s: number;
   /**

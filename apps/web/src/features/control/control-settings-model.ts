@@ -29,6 +29,7 @@ export interface ControlSettingsForm {
   serials: string[];
   fallback_before: boolean;
   fallback_w: number;
+  wait_out_switching: boolean;
   /** The inverters to choose from (the device's, and any saved one it no longer has); not sent. */
   choices: { serial: string; name: string }[];
 }
@@ -69,6 +70,7 @@ export function toForm(answer: ControlAnswer, list: InverterListResponse): Contr
     ),
     fallback_before: settings.fallback === 'before',
     fallback_w: settings.fallback === 'before' ? 0 : settings.fallback,
+    wait_out_switching: settings.wait_out_switching,
     choices,
   };
 }
@@ -84,6 +86,7 @@ export function toBody(form: ControlSettingsForm): ControlSettingsBody {
     poll_s: form.poll_s,
     inverters: form.all ? 'all' : form.serials,
     fallback: form.fallback_before ? 'before' : form.fallback_w,
+    wait_out_switching: form.wait_out_switching,
   };
 }
 

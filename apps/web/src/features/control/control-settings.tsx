@@ -24,9 +24,10 @@ const save = (form: ControlSettingsForm) => saveControlSettings(toBody(form));
 
 /**
  * The controller's settings for the admin to change, shown whether control runs or not:
- * zero export on or off, the meter, the regulation, the inverters and the fallback, saved
- * as a whole. The server checks them again, says why it refuses, and puts a save in place
- * at once (a running controller gives the limits back first).
+ * zero export on or off, the meter, the regulation (and whether a load that switches on
+ * and off is waited out), the inverters and the fallback, saved as a whole. The server
+ * checks them again, says why it refuses, and puts a save in place at once (a running
+ * controller gives the limits back first).
  */
 export function ControlSettings({
   source,
@@ -114,6 +115,11 @@ export function ControlSettings({
                 <NumberField {...form.number('poll_s')} label={t('control.Poll')} unit="s" step="any" />
               </div>
             </div>
+            <SwitchField
+              {...form.check('wait_out_switching')}
+              label={t('control.WaitOutSwitching')}
+              hint={t('control.WaitOutSwitchingHint')}
+            />
           </FormCard>
           <FormCard title={t('control.Inverters')}>
             <ControlChoices form={form} values={values} />
