@@ -17,6 +17,8 @@ const THROUGH_COMPANION = [
   'companion-history.spec.ts',
   'companion-alerts.spec.ts',
   'companion-control.spec.ts',
+  // One companion in front of three virtual DTUs (issue 33).
+  'companion-plant.spec.ts',
   // The packed server installed with npm into an empty folder (issue 30).
   'companion-install.spec.ts',
   // The oldest and the newest release the app adapts to, through the companion too (issue 25).
@@ -46,6 +48,7 @@ export default defineConfig<object, { through: Through }>({
         '**/companion-history.spec.ts',
         '**/companion-alerts.spec.ts',
         '**/companion-control.spec.ts',
+        '**/companion-plant.spec.ts',
         '**/companion-install.spec.ts',
       ],
     },

@@ -26,8 +26,9 @@ function PlantShell({ path }: { path: string }) {
         {path !== COMPANION_ROUTES.plantHistory ? (
           <PlantPage plant={plant} />
         ) : plant.answer || plant.error ? (
-          // The days are the devices': the page starts at the plant's today once it is known.
-          <PlantHistoryPage today={plant.answer?.today} />
+          // The days are the devices': the page starts at the plant's today, and starts again
+          // there when it becomes known (no device had told its time yet) or changes (midnight).
+          <PlantHistoryPage key={plant.answer?.today} today={plant.answer?.today} />
         ) : (
           <Spinner />
         )}

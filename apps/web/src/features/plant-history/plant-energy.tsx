@@ -45,7 +45,8 @@ export function PlantEnergy({ today }: { today: string }) {
     );
 
   return (
-    <section className="card" aria-labelledby="plant-energy-title">
+    // power-chart: the lightness (--line-l) the devices' colours take, as on the power chart.
+    <section className="card power-chart" aria-labelledby="plant-energy-title">
       <div className="card-header d-flex flex-wrap align-items-center gap-2">
         <h2 className="h6 mb-0 me-auto" id="plant-energy-title">
           {t('plantHistory.Energy')}
