@@ -38,7 +38,15 @@ describe('waiting out loads that switch on and off', () => {
     expect(saved.body.wait_out_switching).toBe(false);
     expect(saved.config?.waitOutSwitching).toBe(false);
     expect(optionsBody(saved.config)).toEqual(saved.body);
-    for (const wrong of ['off', 0, null, undefined])
+    // A save without it (a script from before the setting) keeps what is saved.
+    const { wait_out_switching: _, ...without } = ON;
+    expect(
+      parseControlSettingsBody(without, { ...CONTROL_DEFAULTS, wait_out_switching: false }).body,
+    ).toMatchObject({
+      wait_out_switching: false,
+    });
+    expect(parseControlSettingsBody(without, CONTROL_DEFAULTS).body.wait_out_switching).toBe(true);
+    for (const wrong of ['off', 0, null])
       expect(() => parseControlSettingsBody({ ...ON, wait_out_switching: wrong }, CONTROL_DEFAULTS)).toThrow(
         /^wait_out_switching must be true or false$/,
       );

@@ -174,7 +174,11 @@ export function parseControlSettingsBody(value: unknown, saved: ControlSettingsB
     poll_s: numberIn('poll_s', value.poll_s, CONTROL_LIMITS.poll_s),
     inverters: parseInverters(value.inverters),
     fallback: fallback === 'before' ? 'before' : numberIn('fallback', fallback, CONTROL_LIMITS.fallback_w),
-    wait_out_switching: booleanOf('wait_out_switching', value.wait_out_switching),
+    // A client from before the setting (a script) sends none: the owner's choice stays.
+    wait_out_switching:
+      value.wait_out_switching === undefined
+        ? saved.wait_out_switching
+        : booleanOf('wait_out_switching', value.wait_out_switching),
   };
   return { body, config: body.enabled && spec ? controlConfigOf(body, spec) : undefined };
 }
