@@ -83,8 +83,10 @@ const sentAll = (request: PlantLimitRequest): PlantLimitAnswer => ({
 function stubCompanion() {
   const stub = {
     status: statusOf('Ok', 'Ok', 'Ok'),
-    post: (request: PlantLimitRequest): Response => json(200, sentAll(request)),
+    post: (request: PlantLimitRequest, _authorization: string | null): Response =>
+      json(200, sentAll(request)),
     posts: [] as PlantLimitRequest[],
+    authorizations: [] as (string | null)[],
   };
   vi.stubGlobal(
     'fetch',
@@ -93,8 +95,10 @@ function stubCompanion() {
       if (path !== PLANT_LIMIT_PATH) return new Response('not here', { status: 404 });
       if (init.method !== 'POST') return json(200, stub.status);
       const request = JSON.parse(await (init.body as Blob).text()) as PlantLimitRequest;
+      const authorization = new Headers(init.headers).get('Authorization');
       stub.posts.push(request);
-      return stub.post(request);
+      stub.authorizations.push(authorization);
+      return stub.post(request, authorization);
     }),
   );
   return stub;
@@ -266,5 +270,39 @@ describe('the plant limit dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set until restart' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe('The limit was not sent: no device attic (roof, garage, shed)');
+  });
+
+  it('offers the login in place when sending needs one, stores it and sends the same parts again at once', async () => {
+    const stub = stubCompanion();
+    const admin = `Basic ${btoa('admin:openDTU42')}`;
+    // The plant reads without a login; only sending asks for the admin's.
+    stub.post = (request, authorization) =>
+      authorization === admin
+        ? json(200, sentAll(request))
+        : json(401, { message: 'Invalid credentials: roof refused the login' });
+    const dialog = await openDialog();
+    enter(dialog, '1400');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set until restart' }));
+    const login = await within(dialog).findByRole('form', { name: 'Log in to send the limit' });
+    expect(document.activeElement).toBe(within(login).getByLabelText('Username'));
+    expect(stub.authorizations).toEqual([null]);
+
+    fireEvent.change(within(login).getByLabelText('Username'), { target: { value: 'admin' } });
+    fireEvent.change(within(login).getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(within(login).getByRole('button', { name: 'Log in' }));
+    expect((await within(login).findByRole('alert')).textContent).toBe('Invalid credentials');
+    expect(stub.authorizations[1]).toBe(`Basic ${btoa('admin:wrong')}`);
+    expect(localStorage.getItem('user')).toBeNull();
+    expect([badgeOf(WEST), badgeOf(EAST), badgeOf(SHED)]).toEqual([undefined, undefined, undefined]);
+
+    fireEvent.change(within(login).getByLabelText('Password'), { target: { value: 'openDTU42' } });
+    fireEvent.click(within(login).getByRole('button', { name: 'Log in' }));
+    await vi.waitFor(() => expect(within(dialog).queryByRole('form')).toBeNull());
+    expect(stub.posts).toHaveLength(3);
+    expect(stub.posts[2]).toEqual(stub.posts[0]);
+    expect(stub.authorizations[2]).toBe(admin);
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ authdata: btoa('admin:openDTU42') });
+    expect([badgeOf(WEST), badgeOf(EAST), badgeOf(SHED)]).toEqual(['Waiting', 'Waiting', 'Waiting']);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

@@ -9,20 +9,25 @@ export const PLANT_PATH = 'companion/api/plant';
 /** A device's own app, under the companion's root (a full page load: another app). */
 export const deviceHref = (name: string): string => `dtu/${encodeURIComponent(name)}/`;
 
+/** What a login form of the plant's pages was given. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Their Authorization header, before they are stored (only a request that takes them stores them). */
+export const basicOf = ({ username, password }: Credentials): string =>
+  `Basic ${base64Utf8(`${username}:${password}`)}`;
+
 /**
  * The plant now, with the stored login or, for the login form's check, with `credentials`.
  * Every failure stays with the caller: the plant page has no login or error route to go
  * to, it shows both in place.
  */
-export function getPlant(
-  signal?: AbortSignal,
-  credentials?: { username: string; password: string },
-): Promise<PlantAnswer> {
+export function getPlant(signal?: AbortSignal, credentials?: Credentials): Promise<PlantAnswer> {
   return apiGet<PlantAnswer>(PLANT_PATH, {
     signal,
     handleErrors: false,
-    ...(credentials && {
-      authorization: `Basic ${base64Utf8(`${credentials.username}:${credentials.password}`)}`,
-    }),
+    ...(credentials && { authorization: basicOf(credentials) }),
   });
 }

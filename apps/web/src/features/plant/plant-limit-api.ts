@@ -4,6 +4,7 @@
 // than on one device (the login must hold on every device named).
 import type { PlantLimitAnswer, PlantLimitRequest, PlantLimitStatusAnswer } from '@opendtu/api';
 import { apiGet, apiPostJson } from '../../api/client';
+import { basicOf, type Credentials } from './plant-api';
 
 export const PLANT_LIMIT_PATH = 'companion/api/plant/limit';
 
@@ -13,5 +14,12 @@ export const limitKey = (device: string, serial: string): string => `${device}/$
 export const getPlantLimit = (signal?: AbortSignal): Promise<PlantLimitStatusAnswer> =>
   apiGet<PlantLimitStatusAnswer>(PLANT_LIMIT_PATH, { signal, handleErrors: false });
 
-export const postPlantLimit = (request: PlantLimitRequest): Promise<PlantLimitAnswer> =>
-  apiPostJson<PlantLimitAnswer>(PLANT_LIMIT_PATH, request, { handleErrors: false });
+/** Sends with the stored login or, from the dialog's login form, with `credentials`. */
+export const postPlantLimit = (
+  request: PlantLimitRequest,
+  credentials?: Credentials,
+): Promise<PlantLimitAnswer> =>
+  apiPostJson<PlantLimitAnswer>(PLANT_LIMIT_PATH, request, {
+    handleErrors: false,
+    ...(credentials && { authorization: basicOf(credentials) }),
+  });

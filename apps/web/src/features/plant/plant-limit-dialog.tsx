@@ -1,7 +1,5 @@
 import type { PlantDevice, PlantInverter, PlantLimitRequest } from '@opendtu/api';
 import { useId, useState, type FormEvent } from 'react';
-import type { ApiError } from '../../api/client';
-import { Alert } from '../../components/api-alert';
 import { controlProps, Field } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
@@ -9,6 +7,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { groupMax, splitLimit, type SplitTarget } from '../../lib/limit-split';
 import { absoluteLimitMax, checkLimit } from '../../lib/limit-validation';
 import { limitKey } from './plant-limit-api';
+import { PlantLimitNotices } from './plant-limit-notices';
 import { PlantLimitParts, type LimitRow } from './plant-limit-parts';
 import { FAILED, usePlantLimit } from './use-plant-limit';
 
@@ -31,7 +30,8 @@ export function PlantLimitDialog({
 }) {
   const { t } = useI18n();
   const id = useId();
-  const { status, statusError, commands, refusal, dismissRefusal, busy, send } = usePlantLimit();
+  const { status, statusError, commands, refusal, dismissRefusal, busy, send, sendWithLogin } =
+    usePlantLimit();
   const online = new Set(devices.filter((device) => device.online).map((device) => device.name));
   const rows: LimitRow[] = inverters.map(({ device, serial, name }) => ({
     key: limitKey(device, serial),
@@ -94,7 +94,6 @@ export function PlantLimitDialog({
     event.preventDefault();
     sendParts(false);
   };
-  const reason = (failure: ApiError) => failure.message || t('base.HttpError', { status: failure.status });
   const radios = (
     legend: string,
     current: boolean,
@@ -152,20 +151,12 @@ export function PlantLimitDialog({
         </>
       }
     >
-      {refusal && (
-        <Alert variant="danger" onClose={dismissRefusal}>
-          {refusal.status === 401
-            ? t('plant.LimitRefused')
-            : t('plant.LimitNotSent', { error: reason(refusal) })}
-        </Alert>
-      )}
-      {statusError && (
-        <Alert variant="warning">
-          {statusError.status === 401
-            ? t('login.InvalidCredentials')
-            : t('plant.LimitStatusFailed', { error: reason(statusError) })}
-        </Alert>
-      )}
+      <PlantLimitNotices
+        refusal={refusal}
+        dismissRefusal={dismissRefusal}
+        sendWithLogin={sendWithLogin}
+        statusError={statusError}
+      />
       <form id={`${id}-form`} onSubmit={submit} noValidate>
         <div className="row">
           {radios('home.LimitType', relative, setRelative, 'home.Absolute', 'home.Relative')}

@@ -2,6 +2,7 @@ import type { PlantLimitRequest, PlantLimitStatusAnswer } from '@opendtu/api';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { settle, type Command } from '../../api/commands';
+import type { Credentials } from './plant-api';
 import { getPlantLimit, limitKey, postPlantLimit } from './plant-limit-api';
 import { PLANT_POLL_MS } from './use-plant';
 
@@ -52,6 +53,8 @@ export function usePlantLimit() {
   const [statusError, setStatusError] = useState<ApiError>();
   const [commands, setCommands] = useState<PlantCommands>({});
   const [refusal, setRefusal] = useState<ApiError>();
+  // What a 401 refused, for the login the dialog then offers to send again.
+  const [refused, setRefused] = useState<{ request: PlantLimitRequest; retry: boolean }>();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -84,8 +87,16 @@ export function usePlantLimit() {
     };
   }, []);
 
-  /** Sends `request`; a retry keeps the other parts' states, a new limit starts afresh. */
-  const send = async (request: PlantLimitRequest, retry: boolean): Promise<void> => {
+  /**
+   * Sends `request`; a retry keeps the other parts' states, a new limit starts afresh. With
+   * `credentials` (a login typed into the dialog) a failure is the login form's to show,
+   * so it is thrown rather than kept as the refusal.
+   */
+  const send = async (
+    request: PlantLimitRequest,
+    retry: boolean,
+    credentials?: Credentials,
+  ): Promise<void> => {
     const prior = commands;
     const keys = request.parts.map(({ device, serial }) => limitKey(device, serial));
     const command = (
@@ -106,7 +117,7 @@ export function usePlantLimit() {
       message,
     });
     setBusy(true);
-    setRefusal(undefined);
+    if (!credentials) setRefusal(undefined);
     setCommands((before) => ({
       ...(retry ? before : {}),
       ...Object.fromEntries(
@@ -117,7 +128,9 @@ export function usePlantLimit() {
       ),
     }));
     try {
-      const { results } = await postPlantLimit(request);
+      const { results } = await postPlantLimit(request, credentials);
+      setRefusal(undefined);
+      setRefused(undefined);
       setCommands((before) => ({
         ...before,
         ...Object.fromEntries(
@@ -137,11 +150,22 @@ export function usePlantLimit() {
             }
           : prior,
       );
-      setRefusal(error instanceof ApiError ? error : new ApiError(String(error), 0));
+      const failure = error instanceof ApiError ? error : new ApiError(String(error), 0);
+      if (credentials) throw failure;
+      setRefusal(failure);
+      setRefused(failure.status === 401 ? { request, retry } : undefined);
     } finally {
       setBusy(false);
     }
   };
 
-  return { status, statusError, commands, refusal, dismissRefusal: () => setRefusal(undefined), busy, send };
+  /** The refused parts sent again, at once, with a login typed into the dialog; while a 401 stands. */
+  const sendWithLogin =
+    refused && ((credentials: Credentials) => send(refused.request, refused.retry, credentials));
+  const dismissRefusal = () => {
+    setRefusal(undefined);
+    setRefused(undefined);
+  };
+
+  return { status, statusError, commands, refusal, dismissRefusal, busy, send, sendWithLogin };
 }

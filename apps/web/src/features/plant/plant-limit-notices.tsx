@@ -1,0 +1,52 @@
+import type { ApiError } from '../../api/client';
+import { Alert } from '../../components/api-alert';
+import { useI18n } from '../../i18n/i18n-provider';
+import type { Credentials } from './plant-api';
+import { PlantLoginForm } from './plant-login';
+
+/**
+ * What stands between the plant limit dialog and its inverters: the companion's refusal of
+ * the parts sent, with the login right there when it was for want of one (a plant readable
+ * without a login leaves the owner with none stored), and a failure to read the states.
+ */
+export function PlantLimitNotices({
+  refusal,
+  dismissRefusal,
+  sendWithLogin,
+  statusError,
+}: {
+  refusal: ApiError | undefined;
+  dismissRefusal: () => void;
+  sendWithLogin: ((credentials: Credentials) => Promise<void>) | undefined;
+  statusError: ApiError | undefined;
+}) {
+  const { t } = useI18n();
+  const reason = (failure: ApiError) => failure.message || t('base.HttpError', { status: failure.status });
+  return (
+    <>
+      {refusal && (
+        <Alert variant="danger" onClose={dismissRefusal}>
+          {refusal.status === 401
+            ? t('plant.LimitRefused')
+            : t('plant.LimitNotSent', { error: reason(refusal) })}
+        </Alert>
+      )}
+      {sendWithLogin && (
+        <PlantLoginForm
+          inDialog
+          check={sendWithLogin}
+          title={t('plant.LimitLoginTitle')}
+          hint={t('plant.LimitLoginHint')}
+          failed={(failure) => t('plant.LimitNotSent', { error: reason(failure) })}
+        />
+      )}
+      {statusError && (
+        <Alert variant="warning">
+          {statusError.status === 401
+            ? t('login.InvalidCredentials')
+            : t('plant.LimitStatusFailed', { error: reason(statusError) })}
+        </Alert>
+      )}
+    </>
+  );
+}
