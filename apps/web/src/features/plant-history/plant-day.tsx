@@ -14,6 +14,9 @@ import { plantCurve, shortfalls } from './plant-history-model';
 import { PlantLoadState, Unavailable } from './plant-load-state';
 import { usePlantLoad } from './use-plant-load';
 
+/** How often today's curve is asked again: its newest five minutes fill in meanwhile. */
+export const DAY_REFRESH_MS = 60_000;
+
 /** What the chart needs of an answer, worked out once per answer. */
 function dayOf(answer: PlantPowerAnswer) {
   return {
@@ -27,13 +30,14 @@ function dayOf(answer: PlantPowerAnswer) {
 
 /**
  * The plant's day: the picker, the sum and each device's power per five minutes, and in
- * words where the sum lacks a device. The day starts as the browser's today.
+ * words where the sum lacks a device. The day starts as today (the plant's, once known);
+ * today's curve is asked again while shown, a day gone by only once.
  */
 export function PlantDay({ today }: { today: string }) {
   const { t, locale } = useI18n();
   const [day, setDay] = useState(today);
   const load = useCallback(async (signal: AbortSignal) => dayOf(await getPlantPower(day, signal)), [day]);
-  const state = usePlantLoad(load);
+  const state = usePlantLoad(load, day === today ? DAY_REFRESH_MS : undefined);
   const data = state.data;
   const peak = data?.curve.peak;
   const download = () =>

@@ -15,6 +15,8 @@ import { usePlantLoad } from './use-plant-load';
 const BY_TEXT = { day: 'Day', month: 'Month', year: 'Year' } as const;
 /** Years the year view asks for back from the anchor's; the ones before the first recorded are left out. */
 const YEARS_BACK = 19;
+/** How often a view containing today is asked again: today's bar grows slowly. */
+export const ENERGY_REFRESH_MS = 300_000;
 
 /** The plant's energy per day of a month, month of a year, or year: stacked by device, and summed. */
 export function PlantEnergy({ today }: { today: string }) {
@@ -23,7 +25,7 @@ export function PlantEnergy({ today }: { today: string }) {
   const [anchor, setAnchor] = useState(today);
   const [from, to] = energyRange(by, anchor, String(Number(today.slice(0, 4)) - YEARS_BACK));
   const load = useCallback((signal: AbortSignal) => getPlantEnergy(by, from, to, signal), [by, from, to]);
-  const state = usePlantLoad(load);
+  const state = usePlantLoad(load, from <= today && today <= to ? ENERGY_REFRESH_MS : undefined);
   const answer = state.data;
   const names = answer?.devices.map(({ name }) => name) ?? [];
   const periods = answer ? shownPeriods(answer.periods, by === 'year') : [];

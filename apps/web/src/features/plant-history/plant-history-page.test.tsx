@@ -7,7 +7,7 @@ import {
   type PlantPowerAnswer,
   type PlantPowerPoint,
 } from '@opendtu/api';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeUser } from '../../api/auth';
 import { I18nProvider } from '../../i18n/i18n-provider';
@@ -79,13 +79,13 @@ const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The companion's root in plant mode; `respond` may answer a path otherwise. */
-function stubPlant(respond?: (path: string) => Response | undefined) {
+function stubPlant(respond?: (path: string) => Response | undefined | Promise<Response | undefined>) {
   const calls: { path: string; authorization: string | null }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
       calls.push({ path, authorization: new Headers(init.headers).get('Authorization') });
-      const own = respond?.(path);
+      const own = await respond?.(path);
       if (own) return own;
       const url = new URL(path, 'http://plant/');
       if (url.pathname === '/companion/api/plant/power') {
@@ -246,5 +246,126 @@ describe('the plant history page', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Power of the plant on June 21, 2026' });
+  });
+});
+
+describe('the plant history left open', () => {
+  let hidden = false;
+  const show = async (visible: boolean) => {
+    hidden = !visible;
+    await act(async () => void document.dispatchEvent(new Event('visibilitychange')));
+  };
+  const wait = (ms: number) => act(async () => void vi.advanceTimersByTime(ms));
+  const asked = (calls: { path: string }[], part: string) =>
+    calls.filter(({ path }) => path.includes(part) && !path.includes('format=csv')).length;
+
+  beforeEach(() => {
+    hidden = false;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    delete (document as { hidden?: boolean }).hidden;
+  });
+
+  it("follows today's curve every minute while visible, at once when shown again, keeping the chart meanwhile", async () => {
+    let roofAtNoon = 700;
+    let answering: Promise<void> = Promise.resolve();
+    const calls = stubPlant(async (path) => {
+      if (!path.startsWith('companion/api/plant/power?date=2026-06-21') || path.includes('csv')) return;
+      await answering;
+      const answer = power('2026-06-21');
+      answer.points[144] = point(144, roofAtNoon, 500);
+      return json(200, answer);
+    });
+    renderPage();
+    const chart = (
+      await screen.findByRole('heading', { name: 'Power of the plant on June 21, 2026' })
+    ).closest('section')!;
+    expect(within(chart).getByText('Highest sum 1,200 W at 12:00.')).toBeTruthy();
+    expect(asked(calls, 'plant/power?date=2026-06-21')).toBe(1);
+
+    // The next answer is slow: what was read stays on screen, no spinner in its place.
+    let answer = () => {};
+    answering = new Promise((resolve) => (answer = resolve));
+    roofAtNoon = 1000;
+    await wait(60_000);
+    expect(asked(calls, 'plant/power?date=2026-06-21')).toBe(2);
+    expect(within(chart).getByText('Highest sum 1,200 W at 12:00.')).toBeTruthy();
+    expect(within(chart).queryByRole('status', { name: /Loading/ })).toBeNull();
+    await act(async () => answer());
+    expect(await within(chart).findByText('Highest sum 1,500 W at 12:00.')).toBeTruthy();
+    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe('2026-06-21');
+
+    await show(false);
+    await wait(600_000);
+    expect(asked(calls, 'plant/power?date=2026-06-21')).toBe(2);
+    roofAtNoon = 1100;
+    await show(true);
+    expect(asked(calls, 'plant/power?date=2026-06-21')).toBe(3);
+    expect(await within(chart).findByText('Highest sum 1,600 W at 12:00.')).toBeTruthy();
+  });
+
+  it('keeps the curve read before when a refresh fails, says so, and recovers on the next', async () => {
+    let failing = false;
+    stubPlant((path) =>
+      failing && path.includes('plant/power') ? json(503, { message: 'companion restarting' }) : undefined,
+    );
+    renderPage();
+    const chart = (
+      await screen.findByRole('heading', { name: 'Power of the plant on June 21, 2026' })
+    ).closest('section')!;
+    failing = true;
+    await wait(60_000);
+    expect(
+      await screen.findByText(/The plant's history could not be read: companion restarting/),
+    ).toBeTruthy();
+    expect(within(chart).getByText('Highest sum 1,200 W at 12:00.')).toBeTruthy();
+    failing = false;
+    await wait(60_000);
+    await vi.waitFor(() => expect(screen.queryByText(/could not be read/)).toBeNull());
+    expect(within(chart).getByText('Highest sum 1,200 W at 12:00.')).toBeTruthy();
+  });
+
+  it('asks a day gone by only once', async () => {
+    const calls = stubPlant();
+    renderPage();
+    await screen.findByRole('heading', { name: 'Power of the plant on June 21, 2026' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    await screen.findByRole('heading', { name: 'Power of the plant on June 20, 2026' });
+    await wait(180_000);
+    await show(false);
+    await show(true);
+    expect(asked(calls, 'plant/power?date=2026-06-20')).toBe(1);
+    expect(asked(calls, 'plant/power?date=2026-06-21')).toBe(1);
+  });
+
+  it('renews the energy of a period containing today every five minutes, keeping the bar picked; not an earlier one', async () => {
+    let roofOnTheFirst = 1000;
+    const calls = stubPlant((path) =>
+      path.startsWith('companion/api/plant/energy')
+        ? json(200, { ...ENERGY, periods: [period(1, roofOnTheFirst, 2000), ...ENERGY.periods.slice(1)] })
+        : undefined,
+    );
+    renderPage();
+    await screen.findByText(/^Total June 2026/);
+    const bars = screen.getByRole('slider', { name: /Energy bars by device/ });
+    fireEvent.keyDown(bars, { key: 'Home' });
+    const readout = () => document.querySelector('[data-energy-readout]')!.textContent;
+    expect(readout()).toMatch(/^June 1, 2026: 3\.0 kWh/);
+
+    roofOnTheFirst = 2000;
+    await wait(60_000);
+    expect(asked(calls, 'plant/energy?by=day&from=2026-06-01')).toBe(1);
+    await wait(240_000);
+    expect(asked(calls, 'plant/energy?by=day&from=2026-06-01')).toBe(2);
+    await vi.waitFor(() => expect(readout()).toMatch(/^June 1, 2026: 4\.0 kWh/));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous period' }));
+    await screen.findByText(/^Total May 2026/);
+    await wait(600_000);
+    expect(asked(calls, 'plant/energy?by=day&from=2026-05-01')).toBe(1);
   });
 });

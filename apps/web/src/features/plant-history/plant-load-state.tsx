@@ -7,7 +7,7 @@ import type { PlantLoad } from './use-plant-load';
 /**
  * A load's outcome in place: the way to the login when a device requires one (the plant
  * page has the form; the login is kept for every page of this origin), a failure with a
- * retry, else the content.
+ * retry (above the content a failed refresh leaves), else the content.
  */
 export function PlantLoadState({ state, children }: { state: PlantLoad<unknown>; children: ReactNode }) {
   const { t } = useI18n();
@@ -19,14 +19,18 @@ export function PlantLoadState({ state, children }: { state: PlantLoad<unknown>;
     );
   if (state.error)
     return (
-      <Alert variant="danger" className="mt-3">
-        {t('plantHistory.Failed', {
-          error: state.error.message || t('base.HttpError', { status: state.error.status }),
-        })}{' '}
-        <button type="button" className="btn btn-sm btn-outline-danger ms-1" onClick={state.retry}>
-          {t('plantHistory.Retry')}
-        </button>
-      </Alert>
+      <>
+        <Alert variant="danger" className="mt-3">
+          {t('plantHistory.Failed', {
+            error: state.error.message || t('base.HttpError', { status: state.error.status }),
+          })}{' '}
+          <button type="button" className="btn btn-sm btn-outline-danger ms-1" onClick={state.retry}>
+            {t('plantHistory.Retry')}
+          </button>
+        </Alert>
+        {/* A refresh that failed: what was read before is still true as far as it goes. */}
+        {state.data !== undefined && children}
+      </>
     );
   return <>{children}</>;
 }
