@@ -158,10 +158,10 @@ test('the plant history: the day of the devices, each device in a colour of its 
   // The devices' day (their clocks say 2 June), not this machine's.
   await expect(page.getByLabel('Day')).toHaveValue('2026-06-02');
   await expect(page.getByText(/^Highest sum [\d,]+ W at 12:\d\d\.$/)).toBeVisible();
+  // The swatches beside each device's energy: one per device, whatever it recorded yet.
   const fills = await page
-    .locator('section.card svg rect[style*="fill"]')
+    .locator('[data-energy-totals] svg rect')
     .evaluateAll((rects) => [...new Set(rects.map((rect) => getComputedStyle(rect).fill))]);
-  // Three devices, three colours, none of them black (a colour whose lightness was lost).
   expect(fills.filter((fill) => fill !== 'rgb(0, 0, 0)').length).toBeGreaterThanOrEqual(3);
 });
 
@@ -175,6 +175,10 @@ test('each device’s own app from the plant: a setting saved and a limit set re
   await page.getByRole('link', { name: 'barn' }).first().click();
   await expect(page).toHaveURL(`${plant.url}/dtu/barn/`);
   await expect(page.getByRole('status', { name: 'Live connection active' })).toBeAttached();
+  // And back: the device's app has the way to the plant in its bar.
+  await page.getByRole('link', { name: 'Plant' }).click();
+  await expect(page).toHaveURL(`${plant.url}/plant`);
+  await page.goto(`${plant.url}/dtu/barn/`);
 
   const barn = new DeviceClient(plant.devices.barn.url);
   const roof = new DeviceClient(plant.devices.roof.url);

@@ -141,6 +141,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     version: options.version,
     deviceUrl: options.deviceUrl.href,
     demo: options.demo ?? false,
+    plant: options.name,
   });
   registerHealth(app, {
     upstream,

@@ -5,7 +5,13 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LiveDataResponse, PlantAnswer, PlantLimitAnswer, PlantLimitStatusAnswer } from '@opendtu/api';
+import type {
+  CompanionInfoAnswer,
+  LiveDataResponse,
+  PlantAnswer,
+  PlantLimitAnswer,
+  PlantLimitStatusAnswer,
+} from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_AUTH,
@@ -150,7 +156,10 @@ describe('a plant of three devices', () => {
       'shed devices/shed',
     ]);
     const info = await call(`${companion.url}/dtu/shed/companion/api/info`);
-    expect((info.body as { companion: { device: string } }).companion.device).toBe(devices.shed!.url.href);
+    expect((info.body as CompanionInfoAnswer).companion).toMatchObject({
+      device: devices.shed!.url.href,
+      plant: 'shed',
+    });
   });
 
   it('sets one limit across devices, each as its firmware takes it, and follows each acknowledgement', async () => {

@@ -41,6 +41,8 @@ export interface HistoryContext {
   version: string;
   deviceUrl: string;
   demo: boolean;
+  /** The device's name in a plant (several devices), for the app's way back to the plant. */
+  plant?: string | undefined;
 }
 
 /** At most this many days in one energy request (about 30 years). */
@@ -138,6 +140,7 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
         demo: context.demo,
         recording_since: since === undefined ? null : new Date(since).toISOString(),
         timezone: clock.timezone,
+        ...(context.plant !== undefined && { plant: context.plant }),
       },
     };
   });

@@ -72,6 +72,23 @@ function Menu({ label, items }: { label: string; items: typeof SETTINGS_MENU }) 
   );
 }
 
+/**
+ * "Plant", in a device's app served by a companion that fronts several devices (at
+ * /dtu/NAME/): the way back to the plant page at the companion's root, a page of its own.
+ */
+function PlantItem() {
+  const { t } = useI18n();
+  const plant = useCompanion()?.plant;
+  useEffect(() => void dispatchEvent(new Event('resize')), [plant]);
+  return plant ? (
+    <li className="nav-item">
+      <a href="../../plant" className="nav-link">
+        {t('plant.Plant')}
+      </a>
+    </li>
+  ) : null;
+}
+
 /** "History", in the companion build once its server answered. */
 function HistoryItem() {
   const { t } = useI18n();
@@ -163,7 +180,12 @@ export function Navbar() {
                 {t('menu.Overview')}
               </NavLink>
             </li>
-            {import.meta.env.MODE === 'companion' && <HistoryItem />}
+            {import.meta.env.MODE === 'companion' && (
+              <>
+                <PlantItem />
+                <HistoryItem />
+              </>
+            )}
             {import.meta.env.MODE === 'companion' && (
               <ControlNavItem
                 link={(label) => (

@@ -13,6 +13,11 @@ export interface CompanionInfo {
   recording_since: string | null;
   /** The device's POSIX TZ string as it last told it; "" before that (UTC, as the device reads it). */
   timezone: string;
+  /**
+   * The device's name when the companion fronts several (issue 33): its app is then at
+   * `/dtu/NAME/` and the plant at `/plant`. Absent for one device.
+   */
+  plant?: string;
 }
 
 export interface CompanionInfoAnswer {
