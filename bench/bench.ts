@@ -175,6 +175,22 @@ function updateRows(
   ];
 }
 
+/**
+ * A companion run's CPU, frames passed on and memory, as rows: the one device and the plant
+ * of three are measured alike, so their rows are made alike (`names` says which setup).
+ */
+function serverRows(
+  figures: Pick<Awaited<ReturnType<typeof measureCompanion>>, 'cpuPercent' | 'framesPerSecond' | 'rssMb'>,
+  names: { cpu: string; frames: string; rss: string },
+  cpuNote: string,
+): Row[] {
+  return [
+    { name: names.cpu, ours: figures.cpuPercent, format: fmt.perSecond, note: cpuNote },
+    { name: names.frames, ours: figures.framesPerSecond, format: fmt.perSecond },
+    { name: names.rss, ours: figures.rssMb.map((mb) => mb * 2 ** 20), format: fmt.mb },
+  ];
+}
+
 function heapRows(ours: HeapFigures, other: HeapFigures | undefined): Row[] {
   const note = `device ${HEAP_SPEED}x faster, after GC`;
   return [
@@ -327,14 +343,15 @@ async function run(): Promise<void> {
     const c = await measureCompanion(Math.min(runs, 3));
     const windows = `${Math.min(runs, 3)} windows of ${RUNTIME.windowMs / 1000} s`;
     rows.push(
-      {
-        name: 'Companion: CPU, 10 inverters polled every 1 s (% of a core)',
-        ours: c.cpuPercent,
-        format: fmt.perSecond,
-        note: `${windows}, recording, 1 browser socket`,
-      },
-      { name: 'Companion: live frames per second passed on', ours: c.framesPerSecond, format: fmt.perSecond },
-      { name: 'Companion: memory (RSS) (MB)', ours: c.rssMb.map((mb) => mb * 2 ** 20), format: fmt.mb },
+      ...serverRows(
+        c,
+        {
+          cpu: 'Companion: CPU, 10 inverters polled every 1 s (% of a core)',
+          frames: 'Companion: live frames per second passed on',
+          rss: 'Companion: memory (RSS) (MB)',
+        },
+        `${windows}, recording, 1 browser socket`,
+      ),
       {
         name: 'Companion: database after a year, 1 inverter (MB)',
         ours: c.yearBytes,
@@ -357,22 +374,15 @@ async function run(): Promise<void> {
     const p = await measurePlant(Math.min(runs, 3));
     const windows = `${Math.min(runs, 3)} windows of ${RUNTIME.windowMs / 1000} s`;
     rows.push(
-      {
-        name: 'Companion, 3 DTUs × 10 inverters polled every 1 s: CPU (% of a core)',
-        ours: p.cpuPercent,
-        format: fmt.perSecond,
-        note: `${windows}, recording all three, 1 browser socket per device`,
-      },
-      {
-        name: 'Companion, 3 DTUs: live frames per second passed on',
-        ours: p.framesPerSecond,
-        format: fmt.perSecond,
-      },
-      {
-        name: 'Companion, 3 DTUs: memory (RSS) (MB)',
-        ours: p.rssMb.map((mb) => mb * 2 ** 20),
-        format: fmt.mb,
-      },
+      ...serverRows(
+        p,
+        {
+          cpu: 'Companion, 3 DTUs × 10 inverters polled every 1 s: CPU (% of a core)',
+          frames: 'Companion, 3 DTUs: live frames per second passed on',
+          rss: 'Companion, 3 DTUs: memory (RSS) (MB)',
+        },
+        `${windows}, recording all three, 1 browser socket per device`,
+      ),
     );
   }
 

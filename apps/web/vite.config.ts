@@ -74,6 +74,7 @@ export default defineConfig(({ mode, command }) => {
               'src/features/control/**',
               'src/features/plant/**',
               'src/features/plant-history/**',
+              'src/components/history/**',
             ]
           : [],
         // Colour classes the code builds from a variant at run time, and only those

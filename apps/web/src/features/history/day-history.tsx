@@ -3,15 +3,15 @@ import { useLocation, useSearch } from 'wouter';
 import { getCsv, getEnergy, getPower, powerPath } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { Alert } from '../../components/api-alert';
+import { DayPicker } from '../../components/history/day-picker';
 import { PowerChart } from '../../components/chart/power-chart';
 import { slotTime } from '../../components/chart/chart-plot';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
-import { formatKwh, periodLabel, shiftDay } from '../../lib/energy';
+import { formatKwh, periodLabel } from '../../lib/energy';
 import { formatMeasure } from '../../lib/format';
 import { recordedDay } from '../../lib/history-curve';
-import { Step } from '../../components/step';
 
 /** A day the URL names (`?day=2026-06-20`), if it is one and not after today. */
 const dayIn = (search: string, today: string): string | undefined => {
@@ -44,32 +44,13 @@ export function DayHistory({ today }: { today: string }) {
 
   return (
     <section className="mb-4">
-      <div className="d-flex align-items-end gap-2 mb-2">
-        <Step label={t('history.PreviousDay')} step={-1} onClick={() => setDay(shiftDay(day, -1))} />
-        <div>
-          <label htmlFor="history-day" className="form-label small mb-1">
-            {t('history.Day')}
-          </label>
-          <input
-            id="history-day"
-            type="date"
-            className="form-control"
-            value={day}
-            max={today}
-            required
-            onChange={(event) => {
-              const picked = event.target.value;
-              if (picked) setDay(picked > today ? today : picked);
-            }}
-          />
-        </div>
-        <Step
-          label={t('history.NextDay')}
-          step={1}
-          disabled={day >= today}
-          onClick={() => setDay(shiftDay(day, 1))}
-        />
-      </div>
+      <DayPicker
+        id="history-day"
+        day={day}
+        today={today}
+        onDay={setDay}
+        labels={{ previous: t('history.PreviousDay'), day: t('history.Day'), next: t('history.NextDay') }}
+      />
       {isLoading || !data ? (
         <Spinner />
       ) : (

@@ -2,6 +2,8 @@ import { useCallback, useState } from 'react';
 import { energyPath, getCsv, getEnergy } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { SelectField } from '../../components/form/controls';
+import { EnergyCard } from '../../components/history/energy-card';
+import { BY_TEXT, BySelect, PeriodSteps } from '../../components/history/period-steps';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
@@ -11,14 +13,10 @@ import {
   energySummary,
   formatKwh,
   periodLabel,
-  shiftAnchor,
   type Bar,
   type EnergyBy,
 } from '../../lib/energy';
 import { EnergyBars } from './energy-bars';
-import { Step } from '../../components/step';
-
-const BY_TEXT = { day: 'Day', month: 'Month', year: 'Year' } as const;
 
 /** Energy as bars: the days of a month, the months of a year, or the years; all inverters or one. */
 export function EnergyHistory({ today, firstYear }: { today: string; firstYear: string }) {
@@ -51,93 +49,73 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
     );
 
   return (
-    <section className="card" aria-labelledby="history-energy-title">
-      <div className="card-header d-flex flex-wrap align-items-center gap-2">
-        <h2 className="h6 mb-0 me-auto" id="history-energy-title">
-          {t('history.Energy')}
-        </h2>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={download}>
-          {t('home.DownloadCsv')}
-        </button>
-      </div>
-      <div className="card-body">
-        <div className="row g-2">
-          <div className="col-sm-6">
-            <SelectField
-              id="history-by"
-              label={t('history.By')}
-              value={by}
-              onChange={setBy}
-              options={(['day', 'month', 'year'] as const).map((value) => ({
-                value,
-                label: t(`history.By${BY_TEXT[value]}`),
-              }))}
-            />
-          </div>
-          <div className="col-sm-6">
-            <SelectField
-              id="history-inverter"
-              label={t('history.Inverter')}
-              value={serial}
-              onChange={setSerial}
-              options={[
-                { value: '', label: t('history.AllInverters') },
-                ...(data?.inverters ?? []).map(({ serial: value, name }) => ({ value, label: name })),
-              ]}
-            />
-          </div>
+    <EnergyCard
+      id="history-energy-title"
+      title={t('history.Energy')}
+      download={download}
+      downloadLabel={t('home.DownloadCsv')}
+    >
+      <div className="row g-2">
+        <div className="col-sm-6">
+          <BySelect
+            id="history-by"
+            label={t('history.By')}
+            value={by}
+            onChange={setBy}
+            optionLabel={(value) => t(`history.By${BY_TEXT[value]}`)}
+          />
         </div>
-        <div className="d-flex align-items-center gap-2 mb-2">
-          {by !== 'year' && (
-            <Step
-              label={t('history.Previous')}
-              step={-1}
-              onClick={() => setAnchor(shiftAnchor(by, anchor, -1))}
-            />
-          )}
-          <h3 className="h6 mb-0" data-energy-period="">
-            {period}
-          </h3>
-          {by !== 'year' && (
-            <Step
-              label={t('history.Next')}
-              step={1}
-              disabled={shiftAnchor(by, anchor, 1) > today}
-              onClick={() => setAnchor(shiftAnchor(by, anchor, 1))}
-            />
-          )}
+        <div className="col-sm-6">
+          <SelectField
+            id="history-inverter"
+            label={t('history.Inverter')}
+            value={serial}
+            onChange={setSerial}
+            options={[
+              { value: '', label: t('history.AllInverters') },
+              ...(data?.inverters ?? []).map(({ serial: value, name }) => ({ value, label: name })),
+            ]}
+          />
         </div>
-        {!answer ? (
-          <Spinner />
-        ) : (
-          <>
-            <p className="visually-hidden" data-energy-summary="">
-              {total === null || !best
-                ? t('history.NoEnergy', { period })
-                : t(`history.Summary${BY_TEXT[by]}`, {
-                    period,
-                    energy: kwh(total),
-                    best: periodLabel(locale, best.period),
-                    most: kwh(best.wh!),
-                  })}
-            </p>
-            <EnergyBars bars={bars} readOut={readOut} hint={t('history.Pick')} label={t('history.Bars')} />
-            <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0" data-energy-totals="">
-              <li className="fw-semibold">
-                {t('history.Total', { period, energy: total === null ? '–' : kwh(total) })}
-              </li>
-              {each.map(({ serial: s, name }) => {
-                const sum = energySummary(energyBars(answer, s)).total;
-                return (
-                  <li key={s}>
-                    {name}: {sum === null ? '–' : kwh(sum)}
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        )}
       </div>
-    </section>
+      <PeriodSteps
+        by={by}
+        anchor={anchor}
+        today={today}
+        period={period}
+        onAnchor={setAnchor}
+        labels={{ previous: t('history.Previous'), next: t('history.Next') }}
+      />
+      {!answer ? (
+        <Spinner />
+      ) : (
+        <>
+          <p className="visually-hidden" data-energy-summary="">
+            {total === null || !best
+              ? t('history.NoEnergy', { period })
+              : t(`history.Summary${BY_TEXT[by]}`, {
+                  period,
+                  energy: kwh(total),
+                  best: periodLabel(locale, best.period),
+                  most: kwh(best.wh!),
+                })}
+          </p>
+          <EnergyBars bars={bars} readOut={readOut} hint={t('history.Pick')} label={t('history.Bars')} />
+          <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0" data-energy-totals="">
+            <li className="fw-semibold">
+              {t('history.Total', { period, energy: total === null ? '–' : kwh(total) })}
+            </li>
+            {each.map(({ serial: s, name }) => {
+              const sum = energySummary(energyBars(answer, s)).total;
+              return (
+                <li key={s}>
+                  {name}: {sum === null ? '–' : kwh(sum)}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </EnergyCard>
   );
 }

@@ -3,11 +3,11 @@ import { useCallback, useState } from 'react';
 import { Alert } from '../../components/api-alert';
 import { slotTime } from '../../components/chart/chart-plot';
 import { PowerChart } from '../../components/chart/power-chart';
+import { DayPicker } from '../../components/history/day-picker';
 import { Spinner } from '../../components/spinner';
-import { Step } from '../../components/step';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
-import { periodLabel, shiftDay } from '../../lib/energy';
+import { periodLabel } from '../../lib/energy';
 import { formatMeasure } from '../../lib/format';
 import { getPlantCsv, getPlantPower, plantPowerPath } from './plant-history-api';
 import { plantCurve, shortfalls } from './plant-history-model';
@@ -45,32 +45,17 @@ export function PlantDay({ today }: { today: string }) {
 
   return (
     <section className="mb-4">
-      <div className="d-flex align-items-end gap-2 mb-2">
-        <Step label={t('plantHistory.PreviousDay')} step={-1} onClick={() => setDay(shiftDay(day, -1))} />
-        <div>
-          <label htmlFor="plant-history-day" className="form-label small mb-1">
-            {t('plantHistory.Day')}
-          </label>
-          <input
-            id="plant-history-day"
-            type="date"
-            className="form-control"
-            value={day}
-            max={today}
-            required
-            onChange={(event) => {
-              const picked = event.target.value;
-              if (picked) setDay(picked > today ? today : picked);
-            }}
-          />
-        </div>
-        <Step
-          label={t('plantHistory.NextDay')}
-          step={1}
-          disabled={day >= today}
-          onClick={() => setDay(shiftDay(day, 1))}
-        />
-      </div>
+      <DayPicker
+        id="plant-history-day"
+        day={day}
+        today={today}
+        onDay={setDay}
+        labels={{
+          previous: t('plantHistory.PreviousDay'),
+          day: t('plantHistory.Day'),
+          next: t('plantHistory.NextDay'),
+        }}
+      />
       <PlantLoadState state={state}>
         {!data ? (
           <Spinner />

@@ -1,18 +1,17 @@
 import type { PlantEnergyPeriod } from '@opendtu/api';
 import { useCallback, useState } from 'react';
-import { SelectField } from '../../components/form/controls';
+import { EnergyCard } from '../../components/history/energy-card';
+import { BY_TEXT, BySelect, PeriodSteps } from '../../components/history/period-steps';
 import { Spinner } from '../../components/spinner';
-import { Step } from '../../components/step';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
-import { energyRange, formatKwh, periodLabel, shiftAnchor, type EnergyBy } from '../../lib/energy';
+import { energyRange, formatKwh, periodLabel, type EnergyBy } from '../../lib/energy';
 import { deviceFill, PlantEnergyBars } from './plant-energy-bars';
 import { getPlantCsv, getPlantEnergy, plantEnergyPath } from './plant-history-api';
 import { shownPeriods, viewTotals } from './plant-history-model';
 import { PlantLoadState, Unavailable } from './plant-load-state';
 import { usePlantLoad } from './use-plant-load';
 
-const BY_TEXT = { day: 'Day', month: 'Month', year: 'Year' } as const;
 /** Years the year view asks for back from the anchor's; the ones before the first recorded are left out. */
 const YEARS_BACK = 19;
 /** How often a view containing today is asked again: today's bar grows slowly. */
@@ -48,78 +47,59 @@ export function PlantEnergy({ today }: { today: string }) {
 
   return (
     // power-chart: the lightness (--line-l) the devices' colours take, as on the power chart.
-    <section className="card power-chart" aria-labelledby="plant-energy-title">
-      <div className="card-header d-flex flex-wrap align-items-center gap-2">
-        <h2 className="h6 mb-0 me-auto" id="plant-energy-title">
-          {t('plantHistory.Energy')}
-        </h2>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={download}>
-          {t('home.DownloadCsv')}
-        </button>
-      </div>
-      <div className="card-body">
-        <SelectField
-          id="plant-history-by"
-          label={t('plantHistory.By')}
-          value={by}
-          onChange={setBy}
-          options={(['day', 'month', 'year'] as const).map((value) => ({
-            value,
-            label: t(`plantHistory.By${BY_TEXT[value]}`),
-          }))}
-        />
-        <div className="d-flex align-items-center gap-2 mb-2">
-          {by !== 'year' && (
-            <Step
-              label={t('plantHistory.Previous')}
-              step={-1}
-              onClick={() => setAnchor(shiftAnchor(by, anchor, -1))}
+    <EnergyCard
+      id="plant-energy-title"
+      title={t('plantHistory.Energy')}
+      download={download}
+      downloadLabel={t('home.DownloadCsv')}
+      className="card power-chart"
+    >
+      <BySelect
+        id="plant-history-by"
+        label={t('plantHistory.By')}
+        value={by}
+        onChange={setBy}
+        optionLabel={(value) => t(`plantHistory.By${BY_TEXT[value]}`)}
+      />
+      <PeriodSteps
+        by={by}
+        anchor={anchor}
+        today={today}
+        period={period}
+        onAnchor={setAnchor}
+        labels={{ previous: t('plantHistory.Previous'), next: t('plantHistory.Next') }}
+      />
+      <PlantLoadState state={state}>
+        {!answer ? (
+          <Spinner />
+        ) : (
+          <>
+            <Unavailable devices={answer.devices} />
+            {totals.total === null && <p className="mb-2">{t('plantHistory.NoEnergy', { period })}</p>}
+            <PlantEnergyBars
+              periods={periods}
+              names={names}
+              readOut={readOut}
+              hint={t('plantHistory.Pick')}
+              label={t('plantHistory.Bars')}
             />
-          )}
-          <h3 className="h6 mb-0" data-energy-period="">
-            {period}
-          </h3>
-          {by !== 'year' && (
-            <Step
-              label={t('plantHistory.Next')}
-              step={1}
-              disabled={shiftAnchor(by, anchor, 1) > today}
-              onClick={() => setAnchor(shiftAnchor(by, anchor, 1))}
-            />
-          )}
-        </div>
-        <PlantLoadState state={state}>
-          {!answer ? (
-            <Spinner />
-          ) : (
-            <>
-              <Unavailable devices={answer.devices} />
-              {totals.total === null && <p className="mb-2">{t('plantHistory.NoEnergy', { period })}</p>}
-              <PlantEnergyBars
-                periods={periods}
-                names={names}
-                readOut={readOut}
-                hint={t('plantHistory.Pick')}
-                label={t('plantHistory.Bars')}
-              />
-              <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0" data-energy-totals="">
-                <li className="fw-semibold">
-                  {t('plantHistory.Total', { period, energy: kwh(totals.total) })}
-                  {totals.total !== null && without(totals.lacking)}
+            <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0" data-energy-totals="">
+              <li className="fw-semibold">
+                {t('plantHistory.Total', { period, energy: kwh(totals.total) })}
+                {totals.total !== null && without(totals.lacking)}
+              </li>
+              {names.map((name, index) => (
+                <li key={name}>
+                  <svg width="12" height="12" className="me-1" aria-hidden="true">
+                    <rect width="12" height="12" style={{ fill: deviceFill(index) }} />
+                  </svg>
+                  {name}: {kwh(totals.devices[name] ?? null)}
                 </li>
-                {names.map((name, index) => (
-                  <li key={name}>
-                    <svg width="12" height="12" className="me-1" aria-hidden="true">
-                      <rect width="12" height="12" style={{ fill: deviceFill(index) }} />
-                    </svg>
-                    {name}: {kwh(totals.devices[name] ?? null)}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </PlantLoadState>
-      </div>
-    </section>
+              ))}
+            </ul>
+          </>
+        )}
+      </PlantLoadState>
+    </EnergyCard>
   );
 }
