@@ -5,7 +5,7 @@
  * GET /companion/api/plant. A device's own paths at the root would be ambiguous, so
  * `/api/...` there answers 404 saying where each device's API is.
  */
-import { duplicateSerials, type CompanionError } from '@opendtu/api';
+import type { CompanionError } from '@opendtu/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
 import { createServer, VERSION, type ServerOptions } from './app';
@@ -14,7 +14,7 @@ import type { DeviceAnswer } from './device/link';
 import type { LogLine } from './log';
 import { registerPlantLimit } from './plant/plant-limit';
 import { registerPlantHistory } from './plant/plant-history';
-import { registerPlant, type PlantMember } from './plant/plant-routes';
+import { plantDuplicates, registerPlant, type PlantMember } from './plant/plant-routes';
 import { PlantWatch } from './plant/plant-watch';
 
 /** Real ms between looks for an inverter that two devices report. */
@@ -77,10 +77,7 @@ export async function buildPlant(options: PlantAppOptions): Promise<FastifyInsta
   const flagged = new Set<string>();
   let duplicateCheck: NodeJS.Timeout | undefined;
   const checkDuplicates = (): void => {
-    const serials = new Map(
-      members.map(({ watch }) => [watch.name, watch.list().map((entry) => entry.serial)]),
-    );
-    for (const { serial, devices } of duplicateSerials(serials)) {
+    for (const { serial, devices } of plantDuplicates(members)) {
       if (flagged.has(serial)) continue;
       flagged.add(serial);
       log(

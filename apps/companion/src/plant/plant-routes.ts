@@ -28,19 +28,26 @@ async function mayRead(members: readonly PlantMember[], authorization: string | 
   return true;
 }
 
+/** Serials two or more devices report now (the page's warning and the log's line). */
+export function plantDuplicates(
+  members: readonly PlantMember[],
+  inverters = members.flatMap(({ watch }) => watch.list()),
+) {
+  const serials = new Map<string, string[]>(members.map(({ watch }) => [watch.name, []]));
+  for (const inverter of inverters) serials.get(inverter.device)?.push(inverter.serial);
+  return duplicateSerials(serials);
+}
+
 /** The answer, from what each device's watch holds now. */
 export function plantAnswer(members: readonly PlantMember[]): PlantAnswer {
   const devices = members.map(({ watch }) => watch.device());
   const inverters = members.flatMap(({ watch }) => watch.list());
-  const serials = new Map(
-    members.map(({ watch }) => [watch.name, watch.list().map((entry) => entry.serial)]),
-  );
   const clock = members.find((member) => member.clock.ready)?.clock;
   return {
     devices,
     totals: plantTotals(devices),
     inverters,
-    duplicates: duplicateSerials(serials),
+    duplicates: plantDuplicates(members, inverters),
     ...(clock && { today: clock.day(clock.now()) }),
   };
 }
