@@ -134,6 +134,41 @@ describe('the zero-export decision', () => {
     expect(step(first.memory, input(-300, acked, T0 + SETTLE_MS + 500), SETTINGS).commands).not.toEqual([]);
   });
 
+  it('answers what lies beyond a small correction still on its way, and only that', () => {
+    // a was trimmed by 2 W a moment ago; then a 1.5 kW load ends.
+    const memory: ControlMemory = {
+      fallback: false,
+      inverters: {
+        a: { beforeW: 800, last: { watts: 598, sentAt: T0 - 3000, status: 'ok', up: false, fromW: 600 } },
+        b: { beforeW: 1600, last: undefined },
+      },
+    };
+    const views = [view('a', 800, 600, { limitW: 598 }), view('b', 1600, 1200)];
+    const result = step(memory, input(-1500, views), SETTINGS);
+    expect(result.state).toBe('following');
+    // a may not take a command yet (the interval): b gives all it makes.
+    expect(result.commands).toEqual([{ serial: 'b', watts: 0 }]);
+    // The same reading with a cut of 1,400 W on its way: only 100 W lie beyond it.
+    const cut: ControlMemory = {
+      ...memory,
+      inverters: {
+        ...memory.inverters,
+        a: { beforeW: 800, last: { watts: 0, sentAt: T0 - 3000, status: 'ok', up: false, fromW: 1400 } },
+      },
+    };
+    const beyond = step(
+      cut,
+      input(-1500, [view('a', 800, 600, { limitW: 0 }), view('b', 1600, 1200)]),
+      SETTINGS,
+    );
+    expect(beyond.commands).toEqual([{ serial: 'b', watts: 1100 }]);
+    // With 1,500 W on its way, nothing lies beyond: it waits.
+    const all = { ...cut.inverters.a!, last: { ...cut.inverters.a!.last!, fromW: 1500 } };
+    expect(
+      step({ ...cut, inverters: { ...cut.inverters, a: all } }, input(-1500, views), SETTINGS).state,
+    ).toBe('waiting');
+  });
+
   it('answers export at once after a raise: the load went, the inverters not yet raised come down', () => {
     // b is raised; the house's load then ends while b's raise may not show yet.
     const memory: ControlMemory = {

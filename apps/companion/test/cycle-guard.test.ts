@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bandSide,
+  heldW,
   holdLeft,
   observe,
   raised,
@@ -15,10 +16,14 @@ import { step, type ControlMemory, type ControlSettings, type InverterView } fro
 
 const S = 1000;
 
-/** A load that the controller covered and that went away `offAfterS` after the raise. */
-function cycle(guard: CycleGuard, at: number, offAfterS: number): CycleGuard {
-  const covered = raised(observe(guard, 'import', at), at);
-  return observe(observe(covered, 'inside', at + 5 * S), 'export', at + offAfterS * S);
+/** The guard after a reading of `powerW` at `atS` (target 0 W, band 25 W). */
+const read = (guard: CycleGuard, powerW: number, atS: number): CycleGuard =>
+  observe(guard, { powerW, side: bandSide(powerW, 0, 25), at: atS * S, targetW: 0 });
+
+/** A 1.5 kW load that the controller covered and that went away `offAfterS` after the raise. */
+function cycle(guard: CycleGuard, atS: number, offAfterS: number): CycleGuard {
+  const covered = raised(read(read(guard, 10, atS - 1), 1500, atS), atS * S);
+  return read(read(covered, 10, atS + 5), -1500, atS + offAfterS);
 }
 
 describe('the guard against loads that switch on and off', () => {
@@ -30,50 +35,87 @@ describe('the guard against loads that switch on and off', () => {
   });
 
   it('holds nothing for a house that has not cycled', () => {
-    const guard = observe(NO_GUARD, 'import', 0);
+    const guard = read(NO_GUARD, 1500, 0);
     expect(holdLeft(guard, 0)).toBe(0);
+    expect(heldW(guard, 0)).toBe(0);
   });
 
   it('doubles the hold-off for each raise followed by export within the window, up to the most', () => {
-    let guard = cycle(NO_GUARD, 0, 45);
+    let guard = cycle(NO_GUARD, 1, 45);
     expect(guard.holdMs).toBe(HOLD_FIRST_MS);
-    guard = cycle(guard, 90 * S, 45);
+    guard = cycle(guard, 90, 45);
     expect(guard.holdMs).toBe(2 * HOLD_FIRST_MS);
-    guard = cycle(guard, 180 * S, 45);
+    guard = cycle(guard, 180, 45);
     expect(guard.holdMs).toBe(HOLD_MAX_MS);
   });
 
   it('does not count a kettle: its export comes after the window', () => {
-    expect(cycle(NO_GUARD, 0, CYCLE_WINDOW_MS / S + 30).holdMs).toBe(0);
+    expect(cycle(NO_GUARD, 1, CYCLE_WINDOW_MS / S + 30).holdMs).toBe(0);
   });
 
-  it('holds a raise back until the import has lasted the hold-off', () => {
-    const guard = observe({ ...NO_GUARD, holdMs: 30 * S, cycleAt: 0 }, 'import', 100 * S);
+  it('holds back the step of a load that switched on until it has lasted the hold-off', () => {
+    const busy: CycleGuard = { ...NO_GUARD, holdMs: 30 * S, cycleAt: 0 };
+    const guard = read(read(busy, 10, 99), 1510, 100);
     expect(holdLeft(guard, 100 * S)).toBe(30 * S);
-    expect(holdLeft(observe(guard, 'import', 120 * S), 120 * S)).toBe(10 * S);
-    expect(holdLeft(observe(guard, 'import', 131 * S), 131 * S)).toBe(0);
+    expect(heldW(guard, 100 * S)).toBe(1500);
+    expect(holdLeft(read(guard, 1510, 120), 120 * S)).toBe(10 * S);
+    expect(heldW(read(guard, 1510, 131), 131 * S)).toBe(0);
     // Lowering is not the guard's: an export never waits.
-    expect(holdLeft(observe(guard, 'export', 110 * S), 110 * S)).toBe(0);
+    expect(heldW(read(guard, -300, 110), 110 * S)).toBe(0);
+  });
+
+  it('holds only the step: import that creeps up or was there before is not held', () => {
+    const busy: CycleGuard = { ...NO_GUARD, holdMs: 60 * S, cycleAt: 0 };
+    // A fridge (120 W) comes on, then the hob (1.9 kW) beside it.
+    let guard = read(read(busy, 10, 1), 130, 2);
+    expect(heldW(guard, 2 * S)).toBe(0);
+    guard = read(guard, 2030, 10);
+    expect(heldW(guard, 10 * S)).toBe(1900);
+    // The hob switches off while the fridge still draws: the step is gone, a cycle seen.
+    guard = read(guard, 130, 50);
+    expect(heldW(guard, 50 * S)).toBe(0);
+    expect(guard.cycleAt).toBe(50 * S);
+    // It comes back: held again from its own switching on, not from the fridge's.
+    guard = read(guard, 2030, 80);
+    expect(holdLeft(guard, 80 * S)).toBe(60 * S);
+  });
+
+  it('takes no rise out of export for a load: it is a lower limit arriving', () => {
+    const busy: CycleGuard = { ...NO_GUARD, holdMs: 60 * S, cycleAt: 0 };
+    expect(heldW(read(read(busy, -1800, 1), 120, 6), 6 * S)).toBe(0);
+  });
+
+  it('keeps the step held after a raise that covered only the rest, and its falls are not loads going', () => {
+    const busy: CycleGuard = { ...NO_GUARD, holdMs: 60 * S, cycleAt: 0 };
+    let guard = read(read(busy, 10, 1), 2010, 2);
+    guard = read(guard, 3900, 10);
+    expect(heldW(guard, 10 * S)).toBe(1890);
+    guard = raised(guard, 10 * S, true);
+    // The raise covers 2 kW: the grid falls to the held step.
+    guard = read(guard, 1900, 20);
+    expect(heldW(guard, 20 * S)).toBe(1890);
+    // A raise of the whole import ends the hold.
+    expect(heldW(raised(guard, 80 * S), 80 * S)).toBe(0);
   });
 
   it('keeps the hold-off while the load keeps going away before it ran out', () => {
     let guard: CycleGuard = { ...NO_GUARD, holdMs: 60 * S, cycleAt: 0 };
     // A hob: 45 s on, 45 s off, never covered, for half an hour.
     for (let t = 0; t < 1800; t += 90) {
-      guard = observe(guard, 'import', (t + 1) * S);
-      guard = observe(guard, 'inside', (t + 46) * S);
+      guard = read(guard, 1500, t + 1);
+      guard = read(guard, 10, t + 46);
     }
     expect(guard.holdMs).toBe(60 * S);
   });
 
   it('halves the hold-off when a raise held, and after quiet minutes, down to none', () => {
     const busy: CycleGuard = { ...NO_GUARD, holdMs: 60 * S, cycleAt: 0 };
-    const held = observe(raised(busy, 10 * S), 'inside', 10 * S + CYCLE_WINDOW_MS + S);
+    const held = read(raised(busy, 10 * S), 10, 10 + CYCLE_WINDOW_MS / S + 1);
     expect(held.holdMs).toBe(30 * S);
     let quiet = busy;
-    for (let t = 0; t <= 2 * QUIET_MS; t += 10 * S) quiet = observe(quiet, 'inside', t);
+    for (let t = 0; t <= (2 * QUIET_MS) / S; t += 10) quiet = read(quiet, 10, t);
     expect(quiet.holdMs).toBe(15 * S);
-    for (let t = 2 * QUIET_MS; t <= 3 * QUIET_MS; t += 10 * S) quiet = observe(quiet, 'inside', t);
+    for (let t = (2 * QUIET_MS) / S; t <= (3 * QUIET_MS) / S; t += 10) quiet = read(quiet, 10, t);
     expect(quiet.holdMs).toBe(0);
   });
 });
@@ -110,6 +152,18 @@ describe('the decision with a cycling load', () => {
     const later = step(first.memory, reading(1500, T0 + 31_000), settings);
     expect(later.state).toBe('following');
     expect(later.commands).toEqual([{ serial: 'a', watts: 1600 }]);
+  });
+
+  it('holds the switching load and covers what the house takes beside it', () => {
+    const guard: CycleGuard = { ...NO_GUARD, holdMs: 60_000, cycleAt: T0 - 60_000 };
+    const calm = step(memory(guard), reading(10, T0 - 2000), settings);
+    // The hob comes on: its 1.9 kW wait.
+    const hob = step(calm.memory, reading(1910, T0), settings);
+    expect(hob).toMatchObject({ commands: [], state: 'holding' });
+    // A fridge adds 240 W beside it: those are covered, the hob still waits.
+    const fridge = step(hob.memory, reading(2150, T0 + 5000), settings);
+    expect(fridge.state).toBe('holding');
+    expect(fridge.commands).toEqual([{ serial: 'a', watts: 500 + 2150 - 1900 - 12 }]);
   });
 
   it('never holds a lower limit', () => {
@@ -149,7 +203,13 @@ describe('the decision with a cycling load', () => {
     // The guard still learns, so turning waiting out on again finds the house known.
     expect(gone.memory.guard?.holdMs).toBe(HOLD_FIRST_MS);
     const back = { ...reading(600, T0 + 70_000), inverters: [inverter(476, 476)] };
-    const memoryBack = acked(gone, 476, T0 + 40_000);
+    // The lower limit arrives (the grid back in the band), then the hob comes on again.
+    const settled = step(
+      acked(gone, 476, T0 + 40_000),
+      { ...reading(10, T0 + 60_000), inverters: [inverter(476, 476)] },
+      covering,
+    );
+    const memoryBack = settled.memory;
     expect(step(memoryBack, back, covering)).toMatchObject({
       state: 'following',
       commands: [{ serial: 'a', watts: 1064 }],

@@ -6,14 +6,15 @@
  * - no command to an inverter whose last one is unconfirmed (until Ok or Failure, at most
  *   ACK_TIMEOUT_MS), none within the interval after its last one, never the same limit
  *   twice in a row (unless the inverter shows it lost it: it restarted);
- * - nothing while the grid power is inside the band around the target, nor while the last
- *   limits may not show on the meter yet (SETTLE_MS); a correction aims half the band above
- *   the target, so what wobbles inside the band is import, not export;
+ * - nothing while the grid power is inside the band around the target, nor while the limits
+ *   sent in the last SETTLE_MS, once they show on the meter, may bring it there; a
+ *   correction aims half the band above the target, so what wobbles inside the band is
+ *   import, not export;
  * - inverters that are unreachable or asleep are skipped, their share goes to the others;
  * - a stale meter switches to the fallback limits (one log line) and back (one line);
- * - a load that switches on and off is not chased: raises wait the cycle guard's hold-off
- *   (cycle-guard.ts), lowering never waits; unless the owner turned that off
- *   (`waitOutSwitching`), who then has every import covered at once;
+ * - a load that switches on and off is not chased: the import it adds waits the cycle
+ *   guard's hold-off (cycle-guard.ts), lowering never waits; unless the owner turned that
+ *   off (`waitOutSwitching`), who then has every import covered at once;
  * - an inverter that is light-bound (its output clearly under its limit) is never raised,
  *   and a limit far above its output comes down to the output plus HEADROOM: a limit it
  *   cannot use would be exported the moment a cloud passes.
@@ -21,7 +22,7 @@
  * device's speed), so the waits match the inverters' own delays at any speed.
  */
 import { splitWatts, type ControlCommandStatus, type ControlState, type SetStatus } from '@opendtu/api';
-import { bandSide, holdLeft, observe, raised, NO_GUARD, type CycleGuard } from './cycle-guard';
+import { bandSide, heldW, observe, raised, NO_GUARD, type CycleGuard } from './cycle-guard';
 import { isFresh, type MeterReading } from './meter-source';
 
 /** An unconfirmed command stops blocking its inverter after this. */
@@ -100,6 +101,8 @@ export interface SentLimit {
   status: ControlCommandStatus;
   /** It asked for more than the inverter held (a raise); undefined: not known (a give-back). */
   up?: boolean | undefined;
+  /** W the controller expected the inverter to make when it went; undefined: not known. */
+  fromW?: number | undefined;
 }
 
 export interface InverterTrack {
@@ -212,24 +215,29 @@ export function expectedOutput(
 }
 
 /**
- * Whether a limit sent less than SETTLE_MS before `at` may not be on the meter yet, in the
- * direction of `side`: a reading of import after a raise (or of export after a lowering)
- * may be the time before it and would ask for the same correction again. Export after a
- * raise is a load gone, answered at once; so is import after a lowering.
+ * W by which the limits sent less than SETTLE_MS before `at` may still move the meter
+ * towards the band from `side`: a reading of import after a raise (or of export after a
+ * lowering) may be the time before it, and asking for the same correction again would
+ * overshoot. Only what goes the same way counts: export after a raise is a load gone,
+ * answered at once, and so is import after a lowering. Infinity: one of them is of a size
+ * not known (a give-back), so wait for all of them.
  */
-export function settling(
+export function onTheWay(
   memory: ControlMemory,
   at: number,
   settleMs = SETTLE_MS,
   side: 'import' | 'export' = 'import',
-): boolean {
-  return Object.values(memory.inverters).some(
-    ({ last }) =>
-      last &&
-      (last.status === 'pending' || last.status === 'ok') &&
-      at < last.sentAt + settleMs &&
-      (last.up === undefined || last.up === (side === 'import')),
-  );
+): number {
+  let watts = 0;
+  for (const { last } of Object.values(memory.inverters)) {
+    if (!last || (last.status !== 'pending' && last.status !== 'ok') || at >= last.sentAt + settleMs)
+      continue;
+    if (last.up === undefined) return Number.POSITIVE_INFINITY;
+    if (last.up !== (side === 'import')) continue;
+    if (last.fromW === undefined) return Number.POSITIVE_INFINITY;
+    watts += Math.max(0, side === 'import' ? last.watts - last.fromW : last.fromW - last.watts);
+  }
+  return watts;
 }
 
 /**
@@ -270,19 +278,21 @@ function send(
 
 /**
  * The memory after `commands` went out at `now`; with `views`, each remembers whether it
- * was a raise (a give-back does not say).
+ * was a raise (a give-back does not say), with `expected` what the inverter made then.
  */
 export function recordSent(
   memory: ControlMemory,
   commands: readonly LimitCommand[],
   now: number,
   views?: readonly InverterView[],
+  expected?: ReadonlyMap<string, number>,
 ): ControlMemory {
   const inverters = { ...memory.inverters };
   for (const command of commands) {
     const { serial, watts } = command;
     const up = views && isRaise(command, views, memory);
-    inverters[serial] = { ...inverters[serial]!, last: { watts, sentAt: now, status: 'pending', up } };
+    const fromW = expected?.get(serial);
+    inverters[serial] = { ...inverters[serial]!, last: { watts, sentAt: now, status: 'pending', up, fromW } };
   }
   return { ...memory, inverters };
 }
@@ -410,19 +420,26 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
     return { memory: recordSent(next, commands, now, views), commands, state: 'fallback', log };
   }
   const reading = input.reading!;
-  const side = bandSide(reading.powerW, settings.targetW, settings.bandW);
-  const guard = observe(next.guard ?? NO_GUARD, side, reading.at);
+  const { targetW, bandW } = settings;
+  const side = bandSide(reading.powerW, targetW, bandW);
+  const guard = observe(next.guard ?? NO_GUARD, { powerW: reading.powerW, side, at: reading.at, targetW });
   next = { ...next, guard };
   if (side === 'inside') return { memory: next, commands: [], state: 'in-band', log };
+  if (views.length === 0) return { memory: next, commands: [], state: 'idle', log };
+  // What the last limits will still do once they show on the meter: a reading taken before
+  // that asks for their correction again, and only what lies beyond it may be answered.
+  const coming = onTheWay(next, reading.at, settleMs, side);
+  const seen = side === 'import' ? reading.powerW - coming : reading.powerW + coming;
+  if (bandSide(seen, targetW, bandW) !== side) return { memory: next, commands: [], state: 'waiting', log };
+  // The step of a load that may switch off again waits the guard's hold-off; the rest of
+  // the import is covered.
+  const held = side === 'import' && settings.waitOutSwitching !== false ? heldW(guard, now) : 0;
+  if (held > 0 && bandSide(seen - held, targetW, bandW) !== 'import')
+    return { memory: next, commands: [], state: 'holding', log };
   // A correction aims half the band above the target: the house's small wobble and the
   // split's whole watts then fall on import, where aiming at the target itself would
   // export a few watts half of the time (0.5 % of production in the bench's sunny hour).
-  if (views.length === 0) return { memory: next, commands: [], state: 'idle', log };
-  const error = input.reading!.powerW - aimOf(settings);
-  // A reading taken before the last limits could show on the meter would ask for the same
-  // correction again: the inverters would overshoot, then swing back.
-  if (settling(next, reading.at, settleMs, side))
-    return { memory: next, commands: [], state: 'waiting', log };
+  const error = seen - held - aimOf(settings);
 
   // Production wanted = production now + (grid - target); the inverters that must wait keep
   // what they are expected to make, the others share the rest by rated power.
@@ -434,28 +451,26 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   );
   const total = [...expected.values()].reduce((s, w) => s + w, 0) + error;
   const free = views.filter((view) => !blocked(next.inverters[view.serial]!, now, settings.intervalMs));
-  const held = views
+  const busy = views
     .filter((view) => !free.includes(view))
     .reduce((s, view) => s + expected.get(view.serial)!, 0);
-  const wanted = free.length
-    ? send(shareFree(total - held, free, next, settleMs), next, free, now, settings)
+  const commands = free.length
+    ? send(shareFree(total - busy, free, next, settleMs), next, free, now, settings)
     : [];
-  // While the guard holds, only the limits that come down go; a raise waits.
-  const raises = wanted.filter((command) => isRaise(command, views, next));
-  const hold = raises.length > 0 && settings.waitOutSwitching !== false && holdLeft(guard, now) > 0;
-  const commands = hold ? wanted.filter((command) => !raises.includes(command)) : wanted;
-  if (raises.length > 0 && !hold) next = { ...next, guard: raised(guard, now) };
+  if (commands.some((command) => isRaise(command, views, next)))
+    next = { ...next, guard: raised(guard, now, held > 0) };
   return {
-    memory: recordSent(next, commands, now, views),
+    memory: recordSent(next, commands, now, views, expected),
     commands,
     // Nothing to send while the house takes more: every free inverter gives what it can.
-    state: hold
-      ? 'holding'
-      : !free.length
-        ? 'waiting'
-        : commands.length === 0 && error > 0
-          ? 'maxed'
-          : 'following',
+    state:
+      held > 0
+        ? 'holding'
+        : !free.length
+          ? 'waiting'
+          : commands.length === 0 && error > 0
+            ? 'maxed'
+            : 'following',
     log,
   };
 }
