@@ -44,8 +44,9 @@ describe('the guard against loads that switch on and off', () => {
     let guard = cycle(NO_GUARD, 1, 45);
     expect(guard.holdMs).toBe(HOLD_FIRST_MS);
     guard = cycle(guard, 90, 45);
-    expect(guard.holdMs).toBe(2 * HOLD_FIRST_MS);
+    expect(guard.holdMs).toBe(Math.min(2 * HOLD_FIRST_MS, HOLD_MAX_MS));
     guard = cycle(guard, 180, 45);
+    guard = cycle(guard, 270, 45);
     expect(guard.holdMs).toBe(HOLD_MAX_MS);
   });
 
@@ -110,8 +111,12 @@ describe('the guard against loads that switch on and off', () => {
 
   it('halves the hold-off when a raise held, and after quiet minutes, down to none', () => {
     const busy: CycleGuard = { ...NO_GUARD, holdMs: 60 * S, cycleAt: 0 };
-    const held = read(raised(busy, 10 * S), 10, 10 + CYCLE_WINDOW_MS / S + 1);
-    expect(held.holdMs).toBe(30 * S);
+    // A step covered and still there after the window: a kettle, not a cycle.
+    const covered = raised(read(read(busy, 10, 9), 1510, 10), 10 * S);
+    expect(read(covered, 10, 10 + CYCLE_WINDOW_MS / S + 1).holdMs).toBe(30 * S);
+    // A raise that covered no step (a fridge's 120 W) is not watched.
+    const fridge = raised(read(read(busy, 10, 9), 130, 10), 10 * S);
+    expect(read(fridge, -600, 40).holdMs).toBe(60 * S);
     let quiet = busy;
     for (let t = 0; t <= (2 * QUIET_MS) / S; t += 10) quiet = read(quiet, 10, t);
     expect(quiet.holdMs).toBe(15 * S);

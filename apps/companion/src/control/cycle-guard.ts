@@ -7,20 +7,24 @@
  *   readings; what it added (its step) is what the guard may hold back, the rest of the
  *   import is covered at once (a fridge's 100 W beside a cycling hob, or the hob's share
  *   when a kettle joins it: the sum is what matters);
- * - a raise followed within CYCLE_WINDOW_MS by export beyond the band was a load that came
- *   and went (a kettle runs longer): the hold-off before the next raise is HOLD_FIRST_MS,
- *   at the next such raise it doubles, up to HOLD_MAX_MS;
+ * - a raise that covered a step, followed within CYCLE_WINDOW_MS by export beyond the band,
+ *   was a load that came and went (a kettle runs longer): the hold-off before the next raise
+ *   is HOLD_FIRST_MS, at the next such raise it doubles, up to HOLD_MAX_MS (a raise that
+ *   covered no step, a fridge's, tells nothing either way);
  * - a step that ends by itself (a fall by SWITCH_W, or the import gone) before the hold-off
  *   ran out is the same load again: the hold-off stays;
- * - a raise that held for CYCLE_WINDOW_MS halves it, and so does every QUIET_MS without a
+ * - a step's raise that held for CYCLE_WINDOW_MS halves it, and so does every QUIET_MS without a
  *   sign of cycling; under HOLD_MIN_MS it is gone.
  * Lowering is never held: only the raise waits, so the trade is import while such a load
  * runs, never export. Times are the controller's (device) ms.
  */
 
 export const CYCLE_WINDOW_MS = 120_000;
-/** A hob's or an oven's thermostat keeps a ring on for 30-60 s: the first hold-off covers most. */
-export const HOLD_FIRST_MS = 60_000;
+/**
+ * A hob's or an oven's thermostat keeps a ring on for 30-65 s: the first hold-off outlasts
+ * them (at 60 s, a hob on for 61 s was covered just as it switched off, every time).
+ */
+export const HOLD_FIRST_MS = 75_000;
 export const HOLD_MIN_MS = 15_000;
 export const HOLD_MAX_MS = 120_000;
 export const QUIET_MS = 300_000;
@@ -42,7 +46,7 @@ export interface CycleGuard {
   /** The last reading: its grid power and side of the band. */
   lastW: number | undefined;
   lastSide: BandSide | undefined;
-  /** The last raise, while it is watched for a following export. */
+  /** The last raise that covered a step, while it is watched for a following export. */
   raiseAt: number | undefined;
   /** The last raise that covered only the import beside a held step. */
   partAt: number | undefined;
@@ -118,8 +122,11 @@ export function holdLeft(guard: CycleGuard, at: number): number {
 export const heldW = (guard: CycleGuard, at: number): number => (holdLeft(guard, at) > 0 ? guard.stepW : 0);
 
 /**
- * The guard after a raise went out at `at`: it is watched for a following export. A raise
- * beside a held step (`partial`) leaves the step held.
+ * The guard after a raise went out at `at`. A raise beside a held step (`partial`) leaves
+ * the step held; one that covers a step is watched for a following export.
  */
-export const raised = (guard: CycleGuard, at: number, partial = false): CycleGuard =>
-  partial ? { ...guard, raiseAt: at, partAt: at } : { ...guard, raiseAt: at, stepW: 0, stepAt: undefined };
+export function raised(guard: CycleGuard, at: number, partial = false): CycleGuard {
+  if (partial) return { ...guard, partAt: at };
+  if (guard.stepAt === undefined) return guard;
+  return { ...guard, raiseAt: at, stepW: 0, stepAt: undefined };
+}
