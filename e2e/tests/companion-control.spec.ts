@@ -289,7 +289,7 @@ test.describe('a load that switches on and off', () => {
     const state = page.locator('#control-state');
     await expect(state).toHaveText('Waiting out a switching load', { timeout: 120_000 });
     await expect(state.locator('xpath=following-sibling::p[1]')).toHaveText(
-      /^A load has been switching on and off .*: an import waits (60|120) s before the inverters cover it/,
+      /^A load has been switching on and off .*: when it switches on, what it adds waits (75|120) s before the inverters cover it/,
     );
     expect(await seriousViolations(page)).toEqual([]);
   });

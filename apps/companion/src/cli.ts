@@ -75,6 +75,7 @@ export const DEFAULT_PORT = 8080;
 
 export const USAGE = `Usage: opendtu-companion [options]
        opendtu-companion restore FILE [--data <dir>]   put a database backup in place
+                      (with several devices, each keeps its own: --data <dir>/devices/NAME)
   --device <url>      the OpenDTU to serve, e.g. http://192.168.1.50 (required in the
                       installed server; in a checkout, without it a virtual DTU starts: the demo)
   --device <name=url> a device with a name (lower-case letters, digits, -), repeatable
