@@ -13,8 +13,8 @@
  *   covered no step, a fridge's, tells nothing either way);
  * - a step that ends by itself (a fall by SWITCH_W, or the import gone) before the hold-off
  *   ran out is the same load again: the hold-off stays;
- * - a step's raise that held for CYCLE_WINDOW_MS halves it, and so does every QUIET_MS without a
- *   sign of cycling; under HOLD_MIN_MS it is gone.
+ * - a step's raise that held for CYCLE_WINDOW_MS halves it, and so does every QUIET_MS
+ *   without a sign of cycling; under HOLD_MIN_MS it is gone.
  * Lowering is never held: only the raise waits, so the trade is import while such a load
  * runs, never export. Times are the controller's (device) ms.
  */

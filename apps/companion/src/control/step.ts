@@ -457,10 +457,10 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   const commands = free.length
     ? send(shareFree(total - busy, free, next, settleMs), next, free, now, settings)
     : [];
-  if (commands.some((command) => isRaise(command, views, next)))
-    next = { ...next, guard: raised(guard, now, held > 0) };
+  const sent = recordSent(next, commands, now, views, expected);
+  const raise = commands.some((command) => sent.inverters[command.serial]!.last!.up);
   return {
-    memory: recordSent(next, commands, now, views, expected),
+    memory: raise ? { ...sent, guard: raised(guard, now, held > 0) } : sent,
     commands,
     // Nothing to send while the house takes more: every free inverter gives what it can.
     state:

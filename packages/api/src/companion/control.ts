@@ -16,17 +16,18 @@ export type ControlMeterKind = 'shelly-pro-3em' | 'shelly-3em' | 'tasmota' | 'ht
  * - `following`: the grid power is outside the band, limits are being sent;
  * - `in-band`: the grid power is inside the band around the target, nothing is sent;
  * - `waiting`: outside the band, but every inverter that could take a limit still waits
- *   for its last command's acknowledgement or for its interval;
+ *   for its last command's acknowledgement or for its interval, or the limits just sent,
+ *   once they show on the meter, will bring it inside;
  * - `fallback`: the meter's reading is stale or the meter fails: the fallback limits hold;
  * - `restoring`: paused or stopping, the limits from before are being sent back;
  * - `paused`: the inverters have their own limits back, nothing is sent;
  * - `maxed`: the house takes more than the target, but the inverters already give all the
  *   light allows (or their rating): nothing more to send, the rest comes from the grid;
  * - `holding`: the house takes more than the target, but a load has been switching on and
- *   off (a hob's or an oven's thermostat, a washing machine's drum): a raise waits
- *   `hold_s` before it covers an import, so the load's switching off is not fed into the
- *   grid; limits that come down are not held; never while the
- *   settings' `wait_out_switching` is off;
+ *   off (a hob's or an oven's thermostat, a washing machine's drum): what it adds when it
+ *   switches on waits `hold_s` before a raise covers it, so its switching off is not fed
+ *   into the grid; the rest of the import is covered, limits that come down are not held;
+ *   never while the settings' `wait_out_switching` is off;
  * - `idle`: no controlled inverter produces (night, or none can be reached): nothing to
  *   control until one does;
  * - `off`: zero export is turned off (no meter set, or switched off in the app): no
@@ -140,10 +141,11 @@ export interface ControlAnswer {
   state: ControlState;
   paused: boolean;
   /**
-   * Seconds (the device's) an import beyond the band must last before a raise covers it:
-   * the guard against loads that switch on and off, learnt from the house (0: at once; it
-   * grows while raises are followed by export within two minutes, up to 120, and shrinks
-   * when a raise holds and every five quiet minutes). Always 0 while the settings'
+   * Seconds (the device's) what a load adds as it switches on (500 W or more) must last
+   * before a raise covers it: the guard against loads that switch on and off, learnt from
+   * the house (0: at once; it grows while raises covering such a load are followed by export
+   * within two minutes, up to 120, and shrinks when such a raise holds and every five quiet
+   * minutes). Always 0 while the settings'
    * `wait_out_switching` is off.
    */
   hold_s: number;
