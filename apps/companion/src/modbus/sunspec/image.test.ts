@@ -23,7 +23,8 @@ describe('the model layouts', () => {
     ]);
     // Each header: id, then length; the lengths of models 1, 101, 120, 123, 160 with 2 strings.
     const headers: [number, number][] = [];
-    for (let at = 2; image[at] !== 0xffff; at += 2 + image[at + 1]!) headers.push([image[at]!, image[at + 1]!]);
+    for (let at = 2; image[at] !== 0xffff; at += 2 + image[at + 1]!)
+      headers.push([image[at]!, image[at + 1]!]);
     expect(headers).toEqual([
       [1, 66],
       [101, 50],

@@ -22,13 +22,21 @@ export interface ModelValues {
 
 /** A model's length as its header gives it (without the id and the length). */
 export const modelLength = (model: ModelValues): number =>
-  blockLength(model.def.points) + (model.def.repeat ? blockLength(model.def.repeat) * (model.repeats?.length ?? 0) : 0);
+  blockLength(model.def.points) +
+  (model.def.repeat ? blockLength(model.def.repeat) * (model.repeats?.length ?? 0) : 0);
 
-function putBlock(registers: Uint16Array, at: number, points: readonly Point[], values: Values, scales: Values) {
+function putBlock(
+  registers: Uint16Array,
+  at: number,
+  points: readonly Point[],
+  values: Values,
+  scales: Values,
+) {
   for (const point of points) {
     const size = sizeOf(point);
     const value = values[point.name];
-    if (point.type === 'string') putString(registers, at, size, typeof value === 'string' ? value : undefined);
+    if (point.type === 'string')
+      putString(registers, at, size, typeof value === 'string' ? value : undefined);
     else {
       const sf = point.sf === undefined ? 0 : scales[point.sf];
       const number = typeof value === 'number' ? value : undefined;
