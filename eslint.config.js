@@ -76,6 +76,8 @@ export const LAYERS = {
         'alerts/option-names.ts',
         'control/control.ts',
         'control/options.ts',
+        'modbus/modbus.ts',
+        'modbus/options.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -94,6 +96,7 @@ export const LAYERS = {
         'plant/plant-routes.ts',
         'plant/plant-history.ts',
         'plant/plant-limit.ts',
+        'modbus/routes.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -115,6 +118,11 @@ export const LAYERS = {
           (name) => `control/${name}.ts`,
         ),
         ...['schedule-file', 'schedule-resolve', 'schedule-runner'].map((name) => `control/${name}.ts`),
+        ...['device-watch', 'tcp-server', 'unit-file', 'unit-values', 'control-writes', 'unit-map'].map(
+          (name) => `modbus/${name}.ts`,
+        ),
+        'modbus/sunspec',
+        ...['energy-floor', 'frame-guard'].map((name) => `modbus/${name}.ts`),
       ].map((path) => `${COMPANION}/${path}`),
     },
     { name: 'storage', paths: [`${COMPANION}/recorder/db`, `${COMPANION}/alerts/alert-store.ts`] },

@@ -8,7 +8,11 @@ import { readFileSync } from 'node:fs';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
+import { DEFAULT_DEVICE_NAME } from './config/devices';
 import { mountDevice, type DeviceOptions } from './device-scope';
+import { setUpModbus, type ModbusFeature } from './modbus/modbus';
+import type { ModbusOptions } from './modbus/options';
+import { registerModbusRoutes } from './modbus/routes';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
 
 export const VERSION = (
@@ -33,7 +37,10 @@ export interface ServerOptions {
   timeouts?: Partial<typeof TIMEOUTS>;
 }
 
-export interface CompanionAppOptions extends ServerOptions, DeviceOptions {}
+export interface CompanionAppOptions extends ServerOptions, DeviceOptions {
+  /** The SunSpec Modbus server (--modbus); undefined: off. */
+  modbus?: ModbusOptions | undefined;
+}
 
 /** Fastify with the timeouts, the guards and the live sockets' plugin: what every mount needs. */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -59,8 +66,25 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
   const app = await createServer(options);
   const device = await mountDevice(app, { ...options, version: VERSION });
+  const modbus: ModbusFeature | undefined =
+    options.modbus &&
+    setUpModbus({
+      options: options.modbus,
+      dataDir: options.dataDir,
+      devices: [{ name: options.name ?? DEFAULT_DEVICE_NAME, ...device }],
+      version: VERSION,
+      log: options.log ?? ((line) => console.log(line)),
+    });
+  registerModbusRoutes(app, { feature: () => modbus, access: device.access });
   registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
-  app.addHook('onReady', async () => device.start());
-  app.addHook('onClose', async () => device.stop());
+  app.addHook('onReady', async () => {
+    device.start();
+    await modbus?.start();
+  });
+  // Modbus first: its limits are given back while the device's link still stands.
+  app.addHook('onClose', async () => {
+    await modbus?.stop();
+    await device.stop();
+  });
   return app;
 }

@@ -30,6 +30,7 @@ import type { ControlConfig } from './control/runner';
 import type { Schedule } from './control/schedule-file';
 import { CONTROL_FILE } from './control/settings-file';
 import { LOG_LEVELS, type LogLevel } from './log';
+import { MODBUS_USAGE, ModbusOptionError, parseModbusOptions, type ModbusOptions } from './modbus/options';
 
 export { ConfigError };
 
@@ -66,6 +67,8 @@ export interface CompanionOptions {
   control: ControlConfig | undefined;
   /** Time windows and restarts (--schedule); undefined: none. */
   schedule: Schedule | undefined;
+  /** The SunSpec Modbus TCP server (--modbus, --modbus-write); undefined: off. */
+  modbus: ModbusOptions | undefined;
   /** `restore FILE`: the backup to put in place of the data folder's database. */
   restoreFile: string | undefined;
 }
@@ -103,6 +106,7 @@ export const USAGE = `Usage: opendtu-companion [options]
                       sunset in which nothing is judged (default 120)
 ${ALERT_RULE_USAGE}
 ${CONTROL_USAGE}
+${MODBUS_USAGE}
   --log-level <l>     error, warn, info or debug (default info)
   --verbose           log every request
   --config <file>     read options from this file: one "key = value" a line, keys are
@@ -279,6 +283,7 @@ export function parseCli(
     alertChannels: alertChannels(where('alert-url'), text('alert-url')),
     alertSettings: alertSettings(where, text),
     control,
+    modbus: modbusConfig(where, text),
     // Settings saved in the app (control.json) stand in for the --control-* options.
     schedule: scheduleConfig(
       where('schedule'),
@@ -305,6 +310,18 @@ function controlConfig(
     return parseControlOptions(where, text);
   } catch (error) {
     if (error instanceof ControlOptionError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+function modbusConfig(
+  where: (name: OptionName) => string,
+  text: (name: OptionName) => string | undefined,
+): ModbusOptions | undefined {
+  try {
+    return parseModbusOptions(where, text);
+  } catch (error) {
+    if (error instanceof ModbusOptionError) throw new ConfigError(error.message);
     throw error;
   }
 }

@@ -12,6 +12,9 @@ import { createServer, VERSION, type ServerOptions } from './app';
 import { mountDevice, type DeviceOptions, type DeviceScope } from './device-scope';
 import type { DeviceAnswer } from './device/link';
 import type { LogLine } from './log';
+import { setUpModbus, type ModbusFeature } from './modbus/modbus';
+import type { ModbusOptions } from './modbus/options';
+import { registerModbusRoutes } from './modbus/routes';
 import { registerPlantLimit } from './plant/plant-limit';
 import { registerPlantHistory } from './plant/plant-history';
 import { plantDuplicates, registerPlant, type PlantMember } from './plant/plant-routes';
@@ -29,6 +32,8 @@ export interface PlantAppOptions extends ServerOptions {
   devices: readonly PlantDeviceOptions[];
   /** The plant's own lines (duplicate serials); each device logs through its own `log`. */
   log?: LogLine;
+  /** The SunSpec Modbus server (--modbus) over every device, its unit map in `dataDir`; undefined: off. */
+  modbus?: { options: ModbusOptions; dataDir: string } | undefined;
 }
 
 /** A device's answer when it is one (200), else nothing. */
@@ -49,6 +54,8 @@ export async function buildPlant(options: PlantAppOptions): Promise<FastifyInsta
           if (request.url.split('?')[0] === prefix) return reply.redirect(`${device.name}/`, 308);
         });
         const mounted = await mountDevice(scope, { ...device, version: VERSION });
+        // Each device's app shows the whole map: one Modbus server serves them all.
+        registerModbusRoutes(scope, { feature: () => modbus, access: mounted.access });
         registerWebapp(scope, files);
         scopes.push(mounted);
         const watch = new PlantWatch(device.name, mounted.upstream, {
@@ -60,6 +67,15 @@ export async function buildPlant(options: PlantAppOptions): Promise<FastifyInsta
       { prefix },
     );
   }
+  const modbus: ModbusFeature | undefined =
+    options.modbus &&
+    setUpModbus({
+      options: options.modbus.options,
+      dataDir: options.modbus.dataDir,
+      devices: options.devices.map((device, index) => ({ name: device.name, ...scopes[index]! })),
+      version: VERSION,
+      log,
+    });
   registerPlant(app, members);
   registerPlantHistory(
     app,
@@ -89,9 +105,11 @@ export async function buildPlant(options: PlantAppOptions): Promise<FastifyInsta
   app.addHook('onReady', async () => {
     for (const scope of scopes) scope.start();
     duplicateCheck = setInterval(checkDuplicates, DUPLICATE_CHECK_MS);
+    await modbus?.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(duplicateCheck);
+    await modbus?.stop();
     for (const { watch } of members) watch.stop();
     await Promise.all(scopes.map((scope) => scope.stop()));
   });

@@ -160,6 +160,7 @@ async function listen(
     control: options.control,
     controlSaved: saved.control,
     schedule: options.schedule,
+    modbus: options.modbus,
     log,
     logger: options.verbose
       ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }
@@ -190,6 +191,7 @@ async function listenPlant(options: CompanionOptions, logger: Logger, demos: Dem
   const app = await buildPlant({
     devices,
     webappDir: options.webappDir,
+    modbus: options.modbus && { options: options.modbus, dataDir: options.dataDir },
     log,
     logger: options.verbose
       ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }

@@ -226,13 +226,13 @@ function nameplate(rated: number | undefined): ModelValues {
 }
 
 /** Model 160's blocks: the strings the DTU reports, or as many as the family has until it does. */
-function stringBlocks(reading: InverterReading, live: Live, label = (name: string) => name): Values[] {
+function stringBlocks(reading: InverterReading, live: Live): Values[] {
   const count = live.strings.length || (reading.family?.dcInputs ?? 0);
   return Array.from({ length: count }, (_, index) => {
     const string = live.strings[index];
     return {
       ID: index + 1,
-      IDStr: label(string?.name || `String ${index + 1}`),
+      IDStr: string?.name || `String ${index + 1}`,
       DCA: string?.A,
       DCV: string?.V,
       DCW: string?.W,
@@ -296,9 +296,7 @@ export function plantModels(
   const DCW = sumKnown(lives.map(({ live }) => live.DCW));
   const wScale = scaleFor(Math.max(rated ?? 0, Math.abs(W ?? 0), Math.abs(DCW ?? 0)), 'int16');
   const currents = PHASES.map(phaseCurrent);
-  const strings = lives.flatMap(({ reading, live }) =>
-    stringBlocks(reading, live, (name) => `${reading.name}: ${name}`),
-  );
+  const strings = lives.flatMap(({ reading, live }) => stringBlocks(reading, live));
   const voltage = (phase: ModbusPhase) =>
     mean(singles.filter(({ reading }) => reading.phase === phase).map(({ live }) => live.V));
   return [

@@ -1,0 +1,416 @@
+/**
+ * The SunSpec Modbus TCP server as one part of the companion (issue 44): set up from the
+ * options and the devices, started when the server is ready, stopped when it closes (every
+ * Modbus limit released first). The plant answers at unit 126, each inverter at its own
+ * unit (unit-map.ts, kept in modbus-units.json); what each shows comes from the devices'
+ * live data (device-watch.ts, unit-values.ts), encoded register by register
+ * (sunspec/). Writes, with `--modbus-write on`, go to model 123 only and become limits
+ * through the companion's one limit path (ModbusLimiter).
+ */
+import {
+  familyOf,
+  MODBUS_PLANT_UNIT,
+  splitWatts,
+  type ModbusAnswer,
+  type ModbusPhase,
+  type ModbusUnit,
+} from '@opendtu/api';
+import type { EventEmitter } from 'node:events';
+import type { DeviceAnswer } from '../device/link';
+import type { UpstreamEvents, UpstreamState } from '../live/upstream';
+import type { LogLine } from '../log';
+import { controlsContent, writeControls } from './control-writes';
+import { DeviceWatch, stringKey, type WatchedInverter } from './device-watch';
+import { EnergyFloor } from './energy-floor';
+import { EXCEPTION } from './frame-guard';
+import type { ModbusOptions } from './options';
+import { BASE_ADDRESS, buildImage, modelAddresses } from './sunspec/image';
+import { COMMON, CONTROLS, INVERTER_1PH, NAMEPLATE } from './sunspec/models';
+import { ModbusException, startTcpServer, type RegisterSource, type RunningTcpServer } from './tcp-server';
+import { readUnitFile, writeUnitFile } from './unit-file';
+import { assignUnits, unitOf, type UnitEntry } from './unit-map';
+import {
+  inverterModels,
+  inverterState,
+  plantModels,
+  plantState,
+  RELEASED,
+  type ControlRegisters,
+  type InverterReading,
+} from './unit-values';
+
+/** Connections at once: a GX, evcc, Home Assistant and a few tools. */
+export const MAX_CLIENTS = 16;
+/** A connection silent this long is closed (real ms); clients that poll reconnect by themselves. */
+export const IDLE_MS = 5 * 60_000;
+/** Real ms between looks for new inverters and limits whose revert time passed. */
+const TICK_MS = 1000;
+/** Where model 123 starts: after models 1, 101 or 103 (one length) and 120, the same in every unit. */
+const CONTROLS_HEADER = modelAddresses([
+  { def: COMMON },
+  { def: INVERTER_1PH },
+  { def: NAMEPLATE },
+  { def: CONTROLS },
+]).get(CONTROLS.id)!;
+const CONTROLS_FIRST = controlsContent(CONTROLS_HEADER);
+const CONTROLS_END = CONTROLS_FIRST + 24;
+
+/** One device as Modbus sees it. */
+export interface ModbusDevice {
+  name: string;
+  upstream: EventEmitter<UpstreamEvents> & { state: UpstreamState };
+  link: { get(path: string, credentials: 'server'): Promise<DeviceAnswer> };
+  /** Each inverter's last lifetime energy in the history (Wh, by serial). */
+  recordedEnergy(): Map<string, number>;
+}
+
+/**
+ * The companion's one limit path, as Modbus uses it: a non-persistent limit held for
+ * Modbus on one inverter until released, refused while another part owns the inverter.
+ */
+export interface ModbusLimiter {
+  /** Why Modbus may not limit this inverter now (zero export, a schedule window); undefined: it may. */
+  refusal(device: string, serial: string): string | undefined;
+  hold(device: string, serial: string, watts: number): void;
+  release(device: string, serial: string): void;
+}
+
+export interface ModbusSetup {
+  options: ModbusOptions;
+  dataDir: string;
+  devices: readonly ModbusDevice[];
+  version: string;
+  log: LogLine;
+  /** Absent: no limit path to send through (writes are refused). */
+  limiter?: ModbusLimiter;
+  /** Real ms (tests shorten the tick). */
+  tickMs?: number;
+  now?: () => number;
+}
+
+interface UnitControl {
+  registers: ControlRegisters;
+  /** When the limit ends unless asked again (real ms); undefined: when released. */
+  revertAt: number | undefined;
+  /** What is held per inverter (device/serial), W. */
+  held: Map<string, { device: string; serial: string; watts: number }>;
+}
+
+export interface ModbusFeature {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  answer(): ModbusAnswer;
+  /** Sets the phase a single-phase inverter feeds; a string says what is wrong. */
+  setPhase(serial: string, phase: ModbusPhase): Promise<string | undefined>;
+}
+
+/** The Modbus part: reads the saved unit map now (a broken file stops the start), serves when started. */
+export function setUpModbus(setup: ModbusSetup): ModbusFeature {
+  const { options, log } = setup;
+  const now = setup.now ?? Date.now;
+  const floor = new EnergyFloor();
+  for (const device of setup.devices)
+    for (const [serial, wh] of device.recordedEnergy()) floor.take(serial, wh);
+  const watches = setup.devices.map(
+    (device) => new DeviceWatch(device.name, device.upstream, device.link, floor),
+  );
+  let entries: UnitEntry[] = readUnitFile(setup.dataDir);
+  const controls = new Map<number, UnitControl>();
+  let server: RunningTcpServer | undefined;
+  let tick: NodeJS.Timeout | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  const told = new Map<string, number>();
+
+  /** A line once per `key` in ten minutes: a client repeats what was refused every second. */
+  const tell = (key: string, line: string): void => {
+    const at = now();
+    if ((told.get(key) ?? -Infinity) > at - 600_000) return;
+    told.set(key, at);
+    log(line);
+  };
+
+  const save = (): Promise<void> => {
+    saving = saving.then(() =>
+      writeUnitFile(setup.dataDir, entries).catch((error: Error) =>
+        log(`Modbus: cannot write the unit map (${error.message})`, 'error'),
+      ),
+    );
+    return saving;
+  };
+
+  /** Every inverter the devices list now, the device first that lists a serial twice. */
+  const present = (): { watch: DeviceWatch; inverter: WatchedInverter }[] => {
+    const seen = new Set<string>();
+    return watches.flatMap((watch) =>
+      watch.list().flatMap((inverter) => {
+        if (seen.has(inverter.serial)) return [];
+        seen.add(inverter.serial);
+        return [{ watch, inverter }];
+      }),
+    );
+  };
+
+  const reading = (watch: DeviceWatch, inverter: WatchedInverter): InverterReading => {
+    const family = familyOf(inverter.serial);
+    const strings = Math.max(
+      Object.keys((inverter.entry as { DC?: object }).DC ?? {}).length,
+      family?.dcInputs ?? 0,
+    );
+    return {
+      device: watch.name,
+      serial: inverter.serial,
+      name: inverter.name,
+      family,
+      entry: inverter.entry,
+      deviceOnline: watch.online,
+      ratedW: inverter.ratedW,
+      energyWh: floor.get(inverter.serial),
+      stringEnergyWh: Array.from({ length: strings }, (_, index) =>
+        floor.get(stringKey(inverter.serial, index)),
+      ),
+      fault: inverter.fault,
+      phase: unitOf(entries, inverter.serial)?.phase ?? 'L1',
+    };
+  };
+
+  const readings = (): InverterReading[] => present().map(({ watch, inverter }) => reading(watch, inverter));
+  const plantEnergy = (): number | undefined => floor.sum((key) => !key.includes('#'));
+
+  const control = (unit: number): UnitControl => {
+    let entry = controls.get(unit);
+    if (!entry) {
+      entry = { registers: RELEASED, revertAt: undefined, held: new Map() };
+      controls.set(unit, entry);
+    }
+    return entry;
+  };
+
+  /** The unit's present inverter, or an exception 0x0B: no inverter answers there. */
+  const inverterAt = (unit: number): { watch: DeviceWatch; inverter: WatchedInverter } => {
+    const entry = entries.find((candidate) => candidate.unit === unit);
+    const found =
+      entry && present().find(({ inverter }) => inverter.serial.toUpperCase() === entry.serial.toUpperCase());
+    if (!found) throw new ModbusException(EXCEPTION.noTarget, `no inverter at unit ${unit}`);
+    return found;
+  };
+
+  const image = (unit: number): Uint16Array => {
+    const common = { unit, version: setup.version };
+    if (unit === MODBUS_PLANT_UNIT)
+      return buildImage(
+        plantModels(readings(), control(unit).registers, { ...common, energyWh: plantEnergy() }),
+      );
+    const { watch, inverter } = inverterAt(unit);
+    return buildImage(inverterModels(reading(watch, inverter), control(unit).registers, common));
+  };
+
+  /** The parts a unit's limit makes: the plant's split over every inverter by rated power. */
+  const parts = (unit: number, percent: number): { device: string; serial: string; watts: number }[] => {
+    const targets =
+      unit === MODBUS_PLANT_UNIT
+        ? readings().map(({ device, serial, ratedW }) => ({ device, serial, ratedW }))
+        : [inverterAt(unit)].map(({ watch, inverter }) => ({
+            device: watch.name,
+            serial: inverter.serial,
+            ratedW: inverter.ratedW,
+          }));
+    if (targets.length === 0 || targets.some((target) => !target.ratedW))
+      throw new ModbusException(
+        EXCEPTION.serverFailure,
+        `the rated power of ${targets.find((target) => !target.ratedW)?.serial ?? 'the plant'} is not known yet`,
+      );
+    const caps = targets.map((target) => target.ratedW!);
+    const total = (percent / 100) * caps.reduce((sum, cap) => sum + cap, 0);
+    const shares = splitWatts(total, caps);
+    return targets.map((target, index) => ({
+      device: target.device,
+      serial: target.serial,
+      watts: shares[index]!.watts,
+    }));
+  };
+
+  const releaseUnit = (unit: number, why: string): void => {
+    const state = control(unit);
+    for (const [key, { device, serial }] of state.held) {
+      // Another unit (the plant, or the inverter's own) may still ask a limit of it: that one holds.
+      const other = [...controls.entries()]
+        .find(([at, them]) => at !== unit && them.held.has(key))?.[1]
+        .held.get(key);
+      if (other) setup.limiter?.hold(device, serial, other.watts);
+      else setup.limiter?.release(device, serial);
+    }
+    if (state.held.size)
+      log(`Modbus: unit ${unit} released its limit (${why}); the owner's own limits come back`);
+    state.held.clear();
+    state.revertAt = undefined;
+  };
+
+  const limitUnit = (unit: number, registers: ControlRegisters): void => {
+    const limiter = setup.limiter;
+    if (!limiter)
+      throw new ModbusException(EXCEPTION.serverFailure, 'this companion has no limit path for Modbus');
+    const wanted = parts(unit, registers.percent);
+    // The whole request or nothing: a plant limit that skipped an owned inverter would not hold its total.
+    for (const part of wanted) {
+      const refusal = limiter.refusal(part.device, part.serial);
+      if (refusal) {
+        tell(
+          `owned ${unit}`,
+          `Modbus: refused a limit at unit ${unit}: ${part.serial} (${part.device}) is held by ${refusal}`,
+        );
+        throw new ModbusException(EXCEPTION.busy, refusal);
+      }
+    }
+    const state = control(unit);
+    for (const part of wanted) {
+      const key = `${part.device}/${part.serial}`;
+      if (state.held.get(key)?.watts !== part.watts) limiter.hold(part.device, part.serial, part.watts);
+      state.held.set(key, part);
+    }
+    state.revertAt = registers.rvrtTms > 0 ? now() + registers.rvrtTms * 1000 : undefined;
+    tell(
+      `limit ${unit} ${registers.percent}`,
+      `Modbus: unit ${unit} limited to ${registers.percent} % (${wanted.map((part) => `${part.serial} ${part.watts} W`).join(', ')})${state.revertAt ? `, for ${registers.rvrtTms} s unless asked again` : ''}`,
+    );
+  };
+
+  const source: RegisterSource = {
+    read(unit, address, count) {
+      const registers = image(unit);
+      if (address < BASE_ADDRESS || address + count > BASE_ADDRESS + registers.length)
+        throw new ModbusException(
+          EXCEPTION.illegalAddress,
+          `no registers at ${address}-${address + count - 1}`,
+        );
+      return Array.from(registers.subarray(address - BASE_ADDRESS, address - BASE_ADDRESS + count));
+    },
+    write(unit, address, values) {
+      if (unit !== MODBUS_PLANT_UNIT) inverterAt(unit);
+      if (!options.write) {
+        tell('writes off', 'Modbus: refused a write: writes are off (--modbus-write on allows limits)');
+        throw new ModbusException(EXCEPTION.illegalFunction, 'writes are off');
+      }
+      if (address < CONTROLS_FIRST || address + values.length > CONTROLS_END)
+        throw new ModbusException(
+          EXCEPTION.illegalAddress,
+          `registers ${address}-${address + values.length - 1} are read-only`,
+        );
+      const state = control(unit);
+      const outcome = writeControls(state.registers, address - CONTROLS_FIRST, values);
+      if (outcome.kind === 'refused') throw new ModbusException(outcome.code, outcome.reason);
+      if (outcome.request === 'limit') limitUnit(unit, outcome.registers);
+      if (outcome.request === 'release') releaseUnit(unit, 'WMaxLim_Ena 0');
+      state.registers = outcome.registers;
+    },
+  };
+
+  /** New inverters get their unit ids; limits whose revert time passed end. */
+  const look = (): void => {
+    const assignment = assignUnits(
+      entries,
+      present().map(({ inverter }) => inverter.serial),
+    );
+    if (assignment.added.length) {
+      entries = assignment.entries;
+      for (const entry of assignment.added)
+        log(`Modbus: inverter ${entry.serial} answers at unit ${entry.unit}`);
+      void save();
+    }
+    for (const serial of assignment.unplaced)
+      tell(`unplaced ${serial}`, `Modbus: no unit id is free for ${serial}`);
+    for (const [unit, state] of controls)
+      if (state.revertAt !== undefined && now() >= state.revertAt) {
+        releaseUnit(unit, `no new request within ${state.registers.rvrtTms} s`);
+        state.registers = { ...state.registers, enabled: false };
+      }
+  };
+
+  const unitAnswer = (entry: UnitEntry | undefined, read: InverterReading | undefined): ModbusUnit => {
+    const unit = entry?.unit ?? MODBUS_PLANT_UNIT;
+    const state = control(unit);
+    const held = [...state.held.values()];
+    const values = read
+      ? undefined
+      : plantModels(readings(), state.registers, { unit, version: setup.version, energyWh: plantEnergy() });
+    const plantInverter = values?.[1]?.values;
+    const power = read
+      ? inverterModels(read, state.registers, { unit, version: setup.version })[1]!.values.W
+      : plantInverter?.W;
+    const watts = Number(read ? read.ratedW : values?.[2]?.values.WRtg) || null;
+    return {
+      unit,
+      kind: read ? 'inverter' : 'plant',
+      device: read?.device ?? null,
+      serial: entry?.serial ?? null,
+      name: read?.name ?? 'Plant',
+      model: read && read.family?.acPhases !== 3 ? 101 : 103,
+      phase: read && read.family?.acPhases !== 3 ? (entry?.phase ?? 'L1') : null,
+      rated_w: watts,
+      power_w: typeof power === 'number' ? power : null,
+      energy_wh: (read ? read.energyWh : plantEnergy()) ?? null,
+      state: read ? inverterState(read) : plantState(readings()),
+      limit: held.length
+        ? {
+            percent: state.registers.percent,
+            watts: held.reduce((sum, part) => sum + part.watts, 0),
+            revert_in_s:
+              state.revertAt === undefined ? null : Math.max(0, Math.ceil((state.revertAt - now()) / 1000)),
+          }
+        : null,
+      present: read !== undefined || !entry,
+    };
+  };
+
+  return {
+    async start() {
+      for (const watch of watches) watch.start();
+      server = await startTcpServer(source, {
+        host: options.host,
+        port: options.port,
+        maxClients: MAX_CLIENTS,
+        idleMs: IDLE_MS,
+        log,
+      });
+      tick = setInterval(look, setup.tickMs ?? TICK_MS);
+      log(
+        `Modbus (SunSpec) on ${options.host}:${server.port}: the plant at unit ${MODBUS_PLANT_UNIT}, each inverter at its own (${setup.dataDir}/modbus-units.json); ${options.write ? 'limits may be written' : 'read-only (--modbus-write on allows limits)'}`,
+      );
+    },
+    async stop() {
+      clearInterval(tick);
+      for (const unit of controls.keys()) releaseUnit(unit, 'the companion stops');
+      for (const watch of watches) watch.stop();
+      await server?.close();
+      await saving;
+    },
+    answer() {
+      const all = readings();
+      const units = entries
+        .map((entry) =>
+          unitAnswer(
+            entry,
+            all.find((read) => read.serial.toUpperCase() === entry.serial.toUpperCase()),
+          ),
+        )
+        .sort((a, b) => a.unit - b.unit);
+      return {
+        enabled: true,
+        listen: `${options.host}:${server?.port ?? options.port}`,
+        writes: options.write,
+        clients: server?.clients() ?? 0,
+        base_address: BASE_ADDRESS,
+        units: [unitAnswer(undefined, undefined), ...units],
+      };
+    },
+    async setPhase(serial, phase) {
+      const entry = unitOf(entries, serial);
+      if (!entry) return `no inverter ${serial} in the unit map`;
+      if (familyOf(entry.serial)?.acPhases === 3)
+        return `${serial} is a three-phase inverter: it feeds all three`;
+      entries = entries.map((candidate) => (candidate === entry ? { ...candidate, phase } : candidate));
+      log(`Modbus: ${entry.serial} feeds ${phase}`);
+      await save();
+      return undefined;
+    },
+  };
+}
