@@ -241,9 +241,9 @@ function stringBlocks(reading: InverterReading, live: Live): Values[] {
   });
 }
 
-/** A sum when every part is known, else undefined. */
+/** A sum when every part is known (0 of none: no inverter on a phase feeds nothing there), else undefined. */
 function sumAll(values: readonly (number | undefined)[]): number | undefined {
-  if (values.length === 0 || values.some((value) => value === undefined)) return undefined;
+  if (values.some((value) => value === undefined)) return undefined;
   return values.reduce<number>((sum, value) => sum + value!, 0);
 }
 
