@@ -50,6 +50,7 @@ export class DeviceWatch {
   private refresh: NodeJS.Timeout | undefined;
   /** A reading of the list and ratings asked for, not yet answered. */
   private listing: Promise<void> | undefined;
+  private listedOnce = false;
   private readonly onFrame = (text: string): void => this.frame(text);
   private readonly onState = (state: UpstreamState): void => this.state(state);
 
@@ -76,6 +77,11 @@ export class DeviceWatch {
     return this.upstream.state === 'up';
   }
 
+  /** Whether the device's whole list was read since its socket came up: an inverter it lacks is gone. */
+  get listed(): boolean {
+    return this.online && this.listedOnce;
+  }
+
   /** The DTU's inverters in its own order. */
   list(): WatchedInverter[] {
     return [...this.inverters.values()].sort((a, b) => a.order - b.order);
@@ -83,6 +89,7 @@ export class DeviceWatch {
 
   private state(state: UpstreamState): void {
     clearInterval(this.refresh);
+    this.listedOnce = false;
     if (state !== 'up') return;
     void this.readList();
     this.refresh = setInterval(() => void this.readList(), LIST_REFRESH_MS);
@@ -172,7 +179,10 @@ export class DeviceWatch {
       this.json('api/livedata/status'),
       this.json('api/limit/status'),
     ]);
-    if (live !== undefined) this.take(live, true);
+    if (live !== undefined) {
+      this.take(live, true);
+      this.listedOnce = true;
+    }
     const status = limits as LimitStatusMap | undefined;
     if (status && typeof status === 'object')
       for (const [serial, entry] of Object.entries(status)) {

@@ -150,12 +150,12 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
     );
   };
 
+  const strings = (serial: string, count: number): (number | undefined)[] =>
+    Array.from({ length: count }, (_, index) => floor.get(stringKey(serial, index)));
+
   const reading = (watch: DeviceWatch, inverter: WatchedInverter): InverterReading => {
     const family = familyOf(inverter.serial);
-    const strings = Math.max(
-      Object.keys((inverter.entry as { DC?: object }).DC ?? {}).length,
-      family?.dcInputs ?? 0,
-    );
+    const channels = Object.keys((inverter.entry as { DC?: object }).DC ?? {}).length;
     return {
       device: watch.name,
       serial: inverter.serial,
@@ -165,15 +165,50 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
       deviceOnline: watch.online,
       ratedW: inverter.ratedW,
       energyWh: floor.get(inverter.serial),
-      stringEnergyWh: Array.from({ length: strings }, (_, index) =>
-        floor.get(stringKey(inverter.serial, index)),
-      ),
+      stringEnergyWh: strings(inverter.serial, Math.max(channels, family?.dcInputs ?? 0)),
       fault: inverter.fault,
       phase: unitOf(entries, inverter.serial)?.phase ?? 'L1',
     };
   };
 
-  const readings = (): InverterReading[] => present().map(({ watch, inverter }) => reading(watch, inverter));
+  /**
+   * An inverter of a device that is away, or not listed yet since its socket came up: it
+   * keeps answering, nothing live known, its energy from the records. An inverter its device
+   * no longer lists is gone (exception 0x0B).
+   */
+  const remembered = (entry: UnitEntry): InverterReading | undefined => {
+    const watch = watches.find((candidate) => candidate.name === entry.device);
+    if (!watch || watch.listed) return undefined;
+    const family = familyOf(entry.serial);
+    return {
+      device: watch.name,
+      serial: entry.serial,
+      name: entry.name ?? entry.serial,
+      family,
+      entry: undefined,
+      deviceOnline: false,
+      ratedW: undefined,
+      energyWh: floor.get(entry.serial),
+      stringEnergyWh: strings(entry.serial, family?.dcInputs ?? 0),
+      fault: false,
+      phase: entry.phase,
+    };
+  };
+
+  /** Every inverter a unit answers for now, by unit. */
+  const located = (): Map<number, InverterReading> => {
+    const listed = new Map(
+      present().map(({ watch, inverter }) => [inverter.serial.toUpperCase(), reading(watch, inverter)]),
+    );
+    const units = new Map<number, InverterReading>();
+    for (const entry of entries) {
+      const found = listed.get(entry.serial.toUpperCase()) ?? remembered(entry);
+      if (found) units.set(entry.unit, found);
+    }
+    return units;
+  };
+
+  const readings = (): InverterReading[] => [...located().values()];
   const plantEnergy = (): number | undefined => floor.sum((key) => !key.includes('#'));
 
   const control = (unit: number): UnitControl => {
@@ -185,11 +220,9 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
     return entry;
   };
 
-  /** The unit's present inverter, or an exception 0x0B: no inverter answers there. */
-  const inverterAt = (unit: number): { watch: DeviceWatch; inverter: WatchedInverter } => {
-    const entry = entries.find((candidate) => candidate.unit === unit);
-    const found =
-      entry && present().find(({ inverter }) => inverter.serial.toUpperCase() === entry.serial.toUpperCase());
+  /** The unit's inverter, or an exception 0x0B: no inverter answers there. */
+  const inverterAt = (unit: number): InverterReading => {
+    const found = located().get(unit);
     if (!found) throw new ModbusException(EXCEPTION.noTarget, `no inverter at unit ${unit}`);
     return found;
   };
@@ -200,20 +233,12 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
       return buildImage(
         plantModels(readings(), control(unit).registers, { ...common, energyWh: plantEnergy() }),
       );
-    const { watch, inverter } = inverterAt(unit);
-    return buildImage(inverterModels(reading(watch, inverter), control(unit).registers, common));
+    return buildImage(inverterModels(inverterAt(unit), control(unit).registers, common));
   };
 
   /** The parts a unit's limit makes: the plant's split over every inverter by rated power. */
   const parts = (unit: number, percent: number): { device: string; serial: string; watts: number }[] => {
-    const targets =
-      unit === MODBUS_PLANT_UNIT
-        ? readings().map(({ device, serial, ratedW }) => ({ device, serial, ratedW }))
-        : [inverterAt(unit)].map(({ watch, inverter }) => ({
-            device: watch.name,
-            serial: inverter.serial,
-            ratedW: inverter.ratedW,
-          }));
+    const targets = unit === MODBUS_PLANT_UNIT ? readings() : [inverterAt(unit)];
     if (targets.length === 0 || targets.some((target) => !target.ratedW))
       throw new ModbusException(
         EXCEPTION.serverFailure,
@@ -308,9 +333,13 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
   const look = (): void => {
     const assignment = assignUnits(
       entries,
-      present().map(({ inverter }) => inverter.serial),
+      present().map(({ watch, inverter }) => ({
+        serial: inverter.serial,
+        device: watch.name,
+        name: inverter.name,
+      })),
     );
-    if (assignment.added.length) {
+    if (assignment.changed) {
       entries = assignment.entries;
       for (const entry of assignment.added)
         log(`Modbus: inverter ${entry.serial} answers at unit ${entry.unit}`);
@@ -325,30 +354,30 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
       }
   };
 
+  /** A unit in the API's answer: the plant (no entry), or an inverter, answering or gone (no reading). */
   const unitAnswer = (entry: UnitEntry | undefined, read: InverterReading | undefined): ModbusUnit => {
     const unit = entry?.unit ?? MODBUS_PLANT_UNIT;
     const state = control(unit);
     const held = [...state.held.values()];
-    const values = read
-      ? undefined
-      : plantModels(readings(), state.registers, { unit, version: setup.version, energyWh: plantEnergy() });
-    const plantInverter = values?.[1]?.values;
-    const power = read
-      ? inverterModels(read, state.registers, { unit, version: setup.version })[1]!.values.W
-      : plantInverter?.W;
-    const watts = Number(read ? read.ratedW : values?.[2]?.values.WRtg) || null;
+    const common = { unit, version: setup.version };
+    const models = !entry
+      ? plantModels(readings(), state.registers, { ...common, energyWh: plantEnergy() })
+      : read && inverterModels(read, state.registers, common);
+    const power = models?.[1]?.values.W;
+    const rated = models?.[2]?.values.WRtg;
+    const three = !entry || familyOf(entry.serial)?.acPhases === 3;
     return {
       unit,
-      kind: read ? 'inverter' : 'plant',
-      device: read?.device ?? null,
+      kind: entry ? 'inverter' : 'plant',
+      device: entry ? (read?.device ?? entry.device ?? null) : null,
       serial: entry?.serial ?? null,
-      name: read?.name ?? 'Plant',
-      model: read && read.family?.acPhases !== 3 ? 101 : 103,
-      phase: read && read.family?.acPhases !== 3 ? (entry?.phase ?? 'L1') : null,
-      rated_w: watts,
+      name: entry ? (read?.name ?? entry.name ?? entry.serial) : 'Plant',
+      model: three ? 103 : 101,
+      phase: three ? null : entry.phase,
+      rated_w: typeof rated === 'number' ? rated : null,
       power_w: typeof power === 'number' ? power : null,
-      energy_wh: (read ? read.energyWh : plantEnergy()) ?? null,
-      state: read ? inverterState(read) : plantState(readings()),
+      energy_wh: (entry ? read?.energyWh : plantEnergy()) ?? null,
+      state: !entry ? plantState(readings()) : read ? inverterState(read) : 'unknown',
       limit: held.length
         ? {
             percent: state.registers.percent,
@@ -357,7 +386,7 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
               state.revertAt === undefined ? null : Math.max(0, Math.ceil((state.revertAt - now()) / 1000)),
           }
         : null,
-      present: read !== undefined || !entry,
+      present: !entry || read?.entry !== undefined,
     };
   };
 
@@ -384,14 +413,9 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
       await saving;
     },
     answer() {
-      const all = readings();
+      const all = located();
       const units = entries
-        .map((entry) =>
-          unitAnswer(
-            entry,
-            all.find((read) => read.serial.toUpperCase() === entry.serial.toUpperCase()),
-          ),
-        )
+        .map((entry) => unitAnswer(entry, all.get(entry.unit)))
         .sort((a, b) => a.unit - b.unit);
       return {
         enabled: true,

@@ -3,14 +3,16 @@ import { assignUnits, readUnitEntries } from './unit-map';
 
 describe('the unit map', () => {
   it('keeps each serial at its unit and gives new ones the lowest free id, never 126', () => {
-    const first = assignUnits([], ['A1', 'B2', 'C3']);
+    const listed = (...serials: string[]) =>
+      serials.map((serial) => ({ serial, device: 'dtu', name: serial }));
+    const first = assignUnits([], listed('A1', 'B2', 'C3'));
     expect(first.entries.map(({ serial, unit }) => [serial, unit])).toEqual([
       ['A1', 1],
       ['B2', 2],
       ['C3', 3],
     ]);
     // Reordered, one deleted, one added: the others stay where they were.
-    const second = assignUnits(first.entries, ['C3', 'D4', 'A1']);
+    const second = assignUnits(first.entries, listed('C3', 'D4', 'A1'));
     expect(second.entries.map(({ serial, unit }) => [serial, unit])).toEqual([
       ['A1', 1],
       ['B2', 2],
@@ -24,9 +26,17 @@ describe('the unit map', () => {
         unit: index + 1,
         phase: 'L1' as const,
       })),
-      ['NEW'],
+      listed('NEW'),
     );
-    expect(crowded.added).toEqual([{ serial: 'NEW', unit: 127, phase: 'L1' }]);
+    expect(crowded.added).toEqual([{ serial: 'NEW', unit: 127, phase: 'L1', device: 'dtu', name: 'NEW' }]);
+    // Renamed, or moved to another device: the unit stays, the entry notes where it is now.
+    const moved = assignUnits(second.entries, [{ serial: 'B2', device: 'barn', name: 'Barn' }]);
+    expect(moved.changed).toBe(true);
+    expect(moved.entries.find((entry) => entry.serial === 'B2')).toMatchObject({
+      unit: 2,
+      device: 'barn',
+      name: 'Barn',
+    });
   });
 
   it('refuses a saved map that would move or double an inverter', () => {

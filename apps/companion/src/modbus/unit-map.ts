@@ -16,6 +16,16 @@ export interface UnitEntry {
   unit: number;
   /** The phase a single-phase inverter feeds (the plant's model 103). */
   phase: ModbusPhase;
+  /** The device that listed it last, and its name there: it keeps answering while that device is away. */
+  device?: string;
+  name?: string;
+}
+
+/** An inverter a device lists now. */
+export interface Listed {
+  serial: string;
+  device: string;
+  name: string;
 }
 
 const sameSerial = (a: string, b: string): boolean => a.toUpperCase() === b.toUpperCase();
@@ -28,26 +38,38 @@ export interface Assignment {
   unplaced: string[];
 }
 
-/** Gives every serial not yet in `saved` the lowest free unit id, in the order given. */
-export function assignUnits(saved: readonly UnitEntry[], serials: readonly string[]): Assignment {
-  const entries = [...saved];
+/**
+ * Gives every inverter not yet in `saved` the lowest free unit id, in the order given, and
+ * notes where each is listed now; `changed` says whether anything is to be saved.
+ */
+export function assignUnits(
+  saved: readonly UnitEntry[],
+  listed: readonly Listed[],
+): Assignment & { changed: boolean } {
+  let changed = false;
+  const entries = saved.map((entry) => {
+    const now = listed.find((inverter) => sameSerial(inverter.serial, entry.serial));
+    if (!now || (now.device === entry.device && now.name === entry.name)) return entry;
+    changed = true;
+    return { ...entry, device: now.device, name: now.name };
+  });
   const added: UnitEntry[] = [];
   const unplaced: string[] = [];
   const taken = new Set(entries.map((entry) => entry.unit));
   let next = FIRST_UNIT;
-  for (const serial of serials) {
+  for (const { serial, device, name } of listed) {
     if (entries.some((entry) => sameSerial(entry.serial, serial))) continue;
     while (next <= LAST_UNIT && (taken.has(next) || next === MODBUS_PLANT_UNIT)) next += 1;
     if (next > LAST_UNIT) {
       unplaced.push(serial);
       continue;
     }
-    const entry: UnitEntry = { serial, unit: next, phase: 'L1' };
+    const entry: UnitEntry = { serial, unit: next, phase: 'L1', device, name };
     taken.add(next);
     entries.push(entry);
     added.push(entry);
   }
-  return { entries, added, unplaced };
+  return { entries, added, unplaced, changed: changed || added.length > 0 };
 }
 
 export function unitOf(entries: readonly UnitEntry[], serial: string): UnitEntry | undefined {
@@ -73,6 +95,11 @@ export function readUnitEntries(data: unknown): UnitEntry[] | string {
       return `${item.serial} has unit ${String(item.unit)}: a unit is from ${FIRST_UNIT} to ${LAST_UNIT}, not ${MODBUS_PLANT_UNIT}`;
     if (item.phase !== 'L1' && item.phase !== 'L2' && item.phase !== 'L3')
       return `${item.serial} has phase ${String(item.phase)}: L1, L2 or L3`;
+    if (
+      (item.device !== undefined && typeof item.device !== 'string') ||
+      (item.name !== undefined && typeof item.name !== 'string')
+    )
+      return `${item.serial} has a device or name that is not text`;
     if (units.has(item.unit)) return `unit ${item.unit} is given twice`;
     if (serials.has(item.serial.toUpperCase())) return `${item.serial} is listed twice`;
     units.add(item.unit);
