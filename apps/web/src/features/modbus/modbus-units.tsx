@@ -67,7 +67,9 @@ export function ModbusUnits({
             <tr>
               <th scope="col">{t('modbus.Unit')}</th>
               <th scope="col">{t('modbus.Inverter')}</th>
-              <th scope="col">{t('modbus.Model')}</th>
+              <th scope="col" className="d-none d-sm-table-cell">
+                {t('modbus.Model')}
+              </th>
               <th scope="col">{t('modbus.Phase')}</th>
               <th scope="col" className="text-end">
                 {t('modbus.Power')}
@@ -96,7 +98,7 @@ export function ModbusUnits({
                     {!unit.present && ` · ${t('modbus.Absent')}`}
                   </span>
                 </th>
-                <td>
+                <td className="d-none d-sm-table-cell">
                   {unit.model}
                   <span className="d-block text-body-secondary">{measure(unit.rated_w, 'W')}</span>
                 </td>
