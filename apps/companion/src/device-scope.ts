@@ -12,7 +12,7 @@ import { setUpAlerts } from './alerts/alerts';
 import type { Channel } from './alerts/channels';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
 import { setUpControl } from './control/control';
-import type { ControlConfig } from './control/runner';
+import type { ControlConfig } from './control/config';
 import type { Schedule } from './control/schedule-file';
 import { DeviceAccess } from './device/access';
 import { DeviceClock } from './device/clock';

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DeviceLink } from '../src/device/link';
 import type { UpstreamSocket } from '../src/live/upstream';
 import { parseMeterSpec } from '../src/control/meter';
-import { ControlRunner, type ControlConfig } from '../src/control/runner';
+import type { ControlConfig } from '../src/control/config';
+import { ControlRunner } from '../src/control/runner';
 import { LimitChannel } from '../src/limits/limit-channel';
 import { ACK_TIMEOUT_MS } from '../src/limits/limit-rules';
 import {

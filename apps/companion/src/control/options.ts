@@ -4,8 +4,8 @@
  * as its author wrote it.
  */
 import { CONTROL_LIMITS } from '@opendtu/api';
+import type { ControlConfig } from './config';
 import { MeterSpecError, parseMeterSpec } from './meter';
-import type { ControlConfig } from './runner';
 import { readSchedule, ScheduleError, type Schedule } from './schedule-file';
 import { CONTROL_DEFAULTS } from './settings-body';
 

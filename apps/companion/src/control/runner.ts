@@ -19,26 +19,10 @@ import type { LimitChannel, SentCommand } from '../limits/limit-channel';
 import { wattsOf } from '../limits/limit-rules';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
-import { maskedMeter, type MeterSpec } from './meter';
+import { maskedMeter } from './meter';
+import type { ControlConfig } from './config';
 import { METER_STALE_MS, MeterSource, isFresh, type MeterReading } from './meter-source';
-import {
-  step,
-  SETTLE_MS,
-  type ControlMemory,
-  type ControlSettings,
-  type InverterView,
-  type LimitCommand,
-} from './step';
-
-export interface ControlConfig extends ControlSettings {
-  meter: MeterSpec;
-  /** ms between meter readings (and control steps). */
-  pollMs: number;
-  /** Serials (hex, as the device writes them) or every inverter. */
-  inverters: string[] | 'all';
-  /** Whether raises wait out a load that switches on and off (the settings' `wait_out_switching`). */
-  waitOutSwitching: boolean;
-}
+import { step, SETTLE_MS, type ControlMemory, type InverterView, type LimitCommand } from './step';
 
 const KEPT_COMMANDS = 50;
 /** How long the first step waits for every controlled inverter's live data. */

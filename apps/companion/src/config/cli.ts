@@ -1,5 +1,9 @@
+/**
+ * The command line: options from the flags, the environment and the config file
+ * (options.ts) read into CompanionOptions, the help text, and the checks that need no
+ * device (the web app build exists, the data folder is writable: data-dir.ts).
+ */
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,22 +18,23 @@ import {
   type OptionName,
   type Origin,
   type Setting,
-} from './config/options';
-import { parseDevices, plainPassword, type DeviceEntry } from './config/devices';
-import { httpUrl } from './config/urls';
-import { ChannelUrlError, parseChannel, type Channel } from './alerts/channels';
-import { ALERT_RULE_USAGE, parseAlertSettings } from './alerts/options';
-import type { AlertSettings } from './alerts/rules';
+} from './options';
+import { parseDevices, plainPassword, type DeviceEntry } from './devices';
+import { httpUrl } from './urls';
+import { ChannelUrlError, parseChannel, type Channel } from '../alerts/channels';
+import { ALERT_RULE_USAGE, parseAlertSettings } from '../alerts/options';
+import type { AlertSettings } from '../alerts/rules';
 import {
   CONTROL_USAGE,
   ControlOptionError,
   parseControlOptions,
   parseScheduleOption,
-} from './control/options';
-import type { ControlConfig } from './control/runner';
-import type { Schedule } from './control/schedule-file';
-import { CONTROL_FILE } from './control/settings-file';
-import { LOG_LEVELS, type LogLevel } from './log';
+} from '../control/options';
+import type { ControlConfig } from '../control/config';
+
+import type { Schedule } from '../control/schedule-file';
+import { CONTROL_FILE } from '../control/settings-file';
+import { LOG_LEVELS, type LogLevel } from '../log';
 
 export { ConfigError };
 
@@ -122,7 +127,7 @@ that device is a virtual DTU running that many times faster than real time.`;
  * Where the web builds are: beside the compiled server in the installed package
  * (`<package>/web/`, next to `<package>/dist/server.mjs`), else in the checkout's apps/web.
  */
-const WEB_ROOTS = ['../web/', '../../web/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+const WEB_ROOTS = ['../web/', '../../../web/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /** The build with the companion's own screens when it exists, else the device bundle. */
 export function defaultWebapp(webRoot = WEB_ROOTS.find((root) => existsSync(root)) ?? WEB_ROOTS[1]!): string {
@@ -342,21 +347,4 @@ function alertSettings(
   text: (name: OptionName) => string | undefined,
 ): AlertSettings {
   return parseAlertSettings(where, text, numberOf);
-}
-
-/**
- * Makes sure the data folder exists and can be written, before anything starts: a service
- * whose folder is wrong says so at once rather than failing at its first sample.
- */
-export async function ensureDataDir(dir: string, where: string): Promise<void> {
-  const probe = join(dir, `.write-test-${process.pid}`);
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(probe, '');
-    await rm(probe, { force: true });
-  } catch (error) {
-    throw new ConfigError(
-      `${where} ${dir} is not a folder this server can write (${(error as NodeJS.ErrnoException).code})`,
-    );
-  }
 }
