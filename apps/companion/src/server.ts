@@ -13,7 +13,7 @@ import { DEFAULT_PORT, parseCli, USAGE, type CompanionOptions } from './config/c
 import { ensureDataDir } from './config/data-dir';
 import type { DeviceEntry } from './config/devices';
 import { loadDevices } from './config/load-devices';
-import { ConfigError } from './config/options';
+import { ConfigError } from './config/config-error';
 import { CONTROL_FILE } from './control/settings-file';
 import type { DemoDevice } from './demo';
 import type { DeviceOptions } from './device-scope';

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError } from './options';
+import { ConfigError } from './config-error';
 
 /**
  * Makes sure the data folder exists and can be written, before anything starts: a service

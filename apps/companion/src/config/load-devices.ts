@@ -16,7 +16,7 @@ import type { CompanionOptions } from './cli';
 import { ensureDataDir } from './data-dir';
 import { assignFolders, type FolderEntry } from './device-folders';
 import type { DeviceEntry } from './devices';
-import { ConfigError } from './options';
+import { ConfigError } from './config-error';
 
 export const FOLDERS_FILE = 'devices.json';
 
