@@ -5,7 +5,7 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-// Import direction (conventions.md, "The shape of the project"). Each list runs from the top
+// Import direction (docs/development/architecture.md#layers). Each list runs from the top
 // layer to the bottom one: a layer imports those below it, never one above; the members of
 // an `apart` layer do not import each other either. Paths are from the repository root.
 const WEB = 'apps/web/src';
