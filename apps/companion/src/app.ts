@@ -1,18 +1,21 @@
 /**
  * The companion server as a Fastify instance (what server.ts listens with and tests
- * build): the guards, the live sockets' plugin, the device mounted (device-scope.ts: /api
- * forwarded, the live sockets, the recorder and the history API, alerts, zero export) and
- * the web app. Background work starts when the instance is ready and stops when it closes.
+ * build) for one device or several: the guards and the live sockets' plugin, then one
+ * device mounted at the root (device-scope.ts: where the device itself has its app and
+ * API), or several each under /dtu/NAME/ with the plant at the root (plant/plant-app.ts).
+ * Background work starts when the instance is ready and stops when it closes.
  */
 import { readFileSync } from 'node:fs';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
 import { DEFAULT_DEVICE_NAME } from './config/devices';
-import { mountDevice, type DeviceOptions } from './device-scope';
+import { mountDevice, type DeviceOptions, type DeviceScope } from './device-scope';
+import type { LogLine } from './log';
 import { setUpModbus, type ModbusFeature } from './modbus/modbus';
 import type { ModbusOptions } from './modbus/options';
 import { registerModbusRoutes } from './modbus/routes';
+import { mountPlant } from './plant/plant-app';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
 
 export const VERSION = (
@@ -37,13 +40,17 @@ export interface ServerOptions {
   timeouts?: Partial<typeof TIMEOUTS>;
 }
 
-export interface CompanionAppOptions extends ServerOptions, DeviceOptions {
-  /** The SunSpec Modbus server (--modbus); undefined: off. */
-  modbus?: ModbusOptions | undefined;
+export interface AppOptions extends ServerOptions {
+  /** One: served at the root, as the device serves itself; several (each named): a plant. */
+  devices: readonly DeviceOptions[];
+  /** The plant's own lines (an inverter two devices report); each device logs through its own. */
+  log?: LogLine;
+  /** The SunSpec Modbus server (--modbus) over every device, its unit map in `dataDir`; undefined: off. */
+  modbus?: { options: ModbusOptions; dataDir: string } | undefined;
 }
 
 /** Fastify with the timeouts, the guards and the live sockets' plugin: what every mount needs. */
-export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
@@ -62,29 +69,43 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   return app;
 }
 
-/** One device, at the root: its app, API and history where the device itself has them. */
-export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = await createServer(options);
-  const device = await mountDevice(app, { ...options, version: VERSION });
+  const files = await loadWebapp(options.webappDir, { everyFile: true });
+  const log = options.log ?? ((line) => console.log(line));
+  const [first, ...others] = options.devices;
+  if (!first) throw new Error('no device to serve');
+  // Every device's app shows the Modbus map (off, or the one server's over every device);
+  // `modbus` is made below, once every device is mounted, and asked for at each request.
+  const withRoutes = (scope: FastifyInstance, mounted: DeviceScope): void =>
+    registerModbusRoutes(scope, { feature: () => modbus, access: mounted.access });
+  const part = others.length
+    ? await mountPlant(app, options.devices, files, { version: VERSION, log, eachDevice: withRoutes })
+    : await mountDevice(app, { ...first, version: VERSION }).then((mounted) => {
+        withRoutes(app, mounted);
+        return { ...mounted, scopes: [mounted] };
+      });
+  if (!others.length) registerWebapp(app, files);
   const modbus: ModbusFeature | undefined =
     options.modbus &&
     setUpModbus({
-      options: options.modbus,
-      dataDir: options.dataDir,
-      devices: [{ name: options.name ?? DEFAULT_DEVICE_NAME, ...device }],
+      options: options.modbus.options,
+      dataDir: options.modbus.dataDir,
+      devices: options.devices.map((device, index) => ({
+        name: device.name ?? DEFAULT_DEVICE_NAME,
+        ...part.scopes[index]!,
+      })),
       version: VERSION,
-      log: options.log ?? ((line) => console.log(line)),
+      log,
     });
-  registerModbusRoutes(app, { feature: () => modbus, access: device.access });
-  registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
   app.addHook('onReady', async () => {
-    device.start();
+    part.start();
     await modbus?.start();
   });
-  // Modbus first: its limits are given back while the device's link still stands.
+  // Modbus first: its limits are given back while each device's link still stands.
   app.addHook('onClose', async () => {
     await modbus?.stop();
-    await device.stop();
+    await part.stop();
   });
   return app;
 }

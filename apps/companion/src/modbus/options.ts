@@ -1,9 +1,12 @@
 /**
  * The Modbus server's options (`--modbus [host:]port`, `--modbus-write on|off`, as
- * OPENDTU_MODBUS... in the environment or `modbus = ...` in the config file). Off without
- * `--modbus`; read-only unless `--modbus-write on`. Errors name the option as its author
- * wrote it.
+ * OPENDTU_MODBUS... in the environment or `modbus = ...` in the config file), one area of
+ * config/areas.ts. Off without `--modbus`; read-only unless `--modbus-write on`. Errors are
+ * ConfigErrors naming the option as its author wrote it.
  */
+import type { OptionReader } from '../config/areas';
+import { ConfigError } from '../config/config-error';
+
 export const MODBUS_OPTIONS = {
   modbus: 'string',
   'modbus-write': 'string',
@@ -25,8 +28,6 @@ export interface ModbusOptions {
   write: boolean;
 }
 
-export class ModbusOptionError extends Error {}
-
 const ON = ['on', 'true', 'yes', '1'];
 const OFF = ['off', 'false', 'no', '0'];
 
@@ -35,7 +36,7 @@ function listenOf(where: string, text: string): { host: string; port: number } {
   const match = /^(?:\[([^\]]+)\]:|([^:[\]]+):)?(\d{1,5})$/.exec(text.trim());
   const port = Number(match?.[3]);
   if (!match || !Number.isInteger(port) || port < 1 || port > 65535)
-    throw new ModbusOptionError(
+    throw new ConfigError(
       `${where} must be a port (1502) or host:port (192.168.1.10:502), from 1 to 65535, got "${text}"`,
     );
   return { host: match[1] ?? match[2] ?? '0.0.0.0', port };
@@ -51,12 +52,19 @@ export function parseModbusOptions(
   if (write !== undefined) {
     const value = write.trim().toLowerCase();
     if (!ON.includes(value) && !OFF.includes(value))
-      throw new ModbusOptionError(`${where('modbus-write')} must be on or off, got "${write}"`);
+      throw new ConfigError(`${where('modbus-write')} must be on or off, got "${write}"`);
     writes = ON.includes(value);
   }
   if (listen === undefined) {
-    if (writes) throw new ModbusOptionError(`${where('modbus-write')} needs --modbus (the port to serve on)`);
+    if (writes) throw new ConfigError(`${where('modbus-write')} needs --modbus (the port to serve on)`);
     return undefined;
   }
   return { ...listenOf(where('modbus'), listen), write: writes };
+}
+
+export function readModbusOptions({ where, text }: OptionReader<ModbusOptionName>) {
+  return {
+    /** The SunSpec Modbus TCP server (--modbus, --modbus-write); undefined: off. */
+    modbus: parseModbusOptions(where, text),
+  };
 }
