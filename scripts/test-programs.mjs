@@ -42,7 +42,13 @@ export const TEST_PROGRAMS = [
   { program: '/usr/bin/python3', packages: ['python3'], usedBy: 'companion: SMTP receiver, notify socket' },
   { python: 'aiosmtpd', packages: ['python3-aiosmtpd'], usedBy: 'companion: e-mail alert channel' },
   { program: '/usr/bin/mbpoll', packages: ['mbpoll'], usedBy: 'companion: SunSpec Modbus TCP client' },
-  { python: 'pymodbus', packages: ['python3-pymodbus'], usedBy: 'companion: SunSpec Modbus TCP client' },
+  // Debian's pymodbus loads its serial client with its TCP one: without python3-serial-asyncio
+  // (only recommended, so not installed) `from pymodbus.client import ...` fails.
+  {
+    python: 'pymodbus',
+    packages: ['python3-pymodbus', 'python3-serial-asyncio'],
+    usedBy: 'companion: SunSpec Modbus TCP client',
+  },
   { program: '/usr/bin/faketime', packages: ['faketime'], usedBy: 'tests run under a shifted clock' },
   { program: '/usr/bin/mount', packages: ['mount'], usedBy: 'companion: a full disk (tmpfs), when root' },
   { program: '/usr/bin/umount', packages: ['mount'], usedBy: 'companion: a full disk (tmpfs), when root' },
