@@ -17,12 +17,14 @@ import {
 } from '@opendtu/api';
 import type { EventEmitter } from 'node:events';
 import type { DeviceAnswer } from '../device/link';
+import type { LimitChannel } from '../limits/limit-channel';
 import type { UpstreamEvents, UpstreamState } from '../live/upstream';
 import type { LogLine } from '../log';
 import { controlsContent, writeControls } from './control-writes';
 import { DeviceWatch, stringKey, type WatchedInverter } from './device-watch';
 import { EnergyFloor } from './energy-floor';
 import { EXCEPTION } from './frame-guard';
+import { ModbusLimits, type Inverter } from './limit-sender';
 import type { ModbusOptions } from './options';
 import { BASE_ADDRESS, buildImage, modelAddresses } from './sunspec/image';
 import { COMMON, CONTROLS, INVERTER_1PH, NAMEPLATE } from './sunspec/models';
@@ -62,17 +64,23 @@ export interface ModbusDevice {
   link: { get(path: string, credentials: 'server'): Promise<DeviceAnswer> };
   /** Each inverter's last lifetime energy in the history (Wh, by serial). */
   recordedEnergy(): Map<string, number>;
+  /** The device's one limit channel; absent: Modbus refuses limits there. */
+  limits?: LimitChannel;
 }
 
 /**
- * The companion's one limit path, as Modbus uses it: a non-persistent limit held for
- * Modbus on one inverter until released, refused while another part owns the inverter.
+ * The companion's one limit path, as Modbus uses it (limit-sender.ts over each device's
+ * limit channel): inverters taken for Modbus, or refused while another sender holds one;
+ * watts held on each; the owner's limit given back.
  */
 export interface ModbusLimiter {
-  /** Why Modbus may not limit this inverter now (zero export, a schedule window); undefined: it may. */
-  refusal(device: string, serial: string): string | undefined;
-  hold(device: string, serial: string, watts: number): void;
-  release(device: string, serial: string): void;
+  /** Takes every inverter or none; a refusal says why. */
+  take(inverters: readonly Inverter[]): Promise<string | undefined>;
+  hold(inverter: Inverter, watts: number): void;
+  release(inverter: Inverter): void;
+  start(): void;
+  /** Gives back everything Modbus holds, and waits for it. */
+  close(): Promise<void>;
 }
 
 export interface ModbusSetup {
@@ -81,8 +89,6 @@ export interface ModbusSetup {
   devices: readonly ModbusDevice[];
   version: string;
   log: LogLine;
-  /** Absent: no limit path to send through (writes are refused). */
-  limiter?: ModbusLimiter;
   /** Real ms (tests shorten the tick). */
   tickMs?: number;
   now?: () => number;
@@ -119,7 +125,15 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
   let server: RunningTcpServer | undefined;
   let tick: NodeJS.Timeout | undefined;
   let saving: Promise<void> = Promise.resolve();
+  let writing: Promise<void> = Promise.resolve();
   const told = new Map<string, number>();
+  const channels = new Map(
+    setup.devices.flatMap((device) => (device.limits ? [[device.name, device.limits] as const] : [])),
+  );
+  // A higher sender took an inverter: no unit holds it any more (its client's registers stay).
+  const limiter: ModbusLimiter = new ModbusLimits(channels, log, (inverter) => {
+    for (const state of controls.values()) state.held.delete(`${inverter.device}/${inverter.serial}`);
+  });
 
   /** A line once per `key` in ten minutes: a client repeats what was refused every second. */
   const tell = (key: string, line: string): void => {
@@ -256,13 +270,13 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
 
   const releaseUnit = (unit: number, why: string): void => {
     const state = control(unit);
-    for (const [key, { device, serial }] of state.held) {
+    for (const [key, part] of state.held) {
       // Another unit (the plant, or the inverter's own) may still ask a limit of it: that one holds.
       const other = [...controls.entries()]
         .find(([at, them]) => at !== unit && them.held.has(key))?.[1]
         .held.get(key);
-      if (other) setup.limiter?.hold(device, serial, other.watts);
-      else setup.limiter?.release(device, serial);
+      if (other) limiter.hold(part, other.watts);
+      else limiter.release(part);
     }
     if (state.held.size)
       log(`Modbus: unit ${unit} released its limit (${why}); the owner's own limits come back`);
@@ -270,26 +284,18 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
     state.revertAt = undefined;
   };
 
-  const limitUnit = (unit: number, registers: ControlRegisters): void => {
-    const limiter = setup.limiter;
-    if (!limiter)
-      throw new ModbusException(EXCEPTION.serverFailure, 'this companion has no limit path for Modbus');
+  const limitUnit = async (unit: number, registers: ControlRegisters): Promise<void> => {
     const wanted = parts(unit, registers.percent);
     // The whole request or nothing: a plant limit that skipped an owned inverter would not hold its total.
-    for (const part of wanted) {
-      const refusal = limiter.refusal(part.device, part.serial);
-      if (refusal) {
-        tell(
-          `owned ${unit}`,
-          `Modbus: refused a limit at unit ${unit}: ${part.serial} (${part.device}) is held by ${refusal}`,
-        );
-        throw new ModbusException(EXCEPTION.busy, refusal);
-      }
+    const refusal = await limiter.take(wanted);
+    if (refusal) {
+      tell(`refused ${unit}`, `Modbus: refused a limit at unit ${unit}: ${refusal}`);
+      throw new ModbusException(EXCEPTION.busy, refusal);
     }
     const state = control(unit);
     for (const part of wanted) {
       const key = `${part.device}/${part.serial}`;
-      if (state.held.get(key)?.watts !== part.watts) limiter.hold(part.device, part.serial, part.watts);
+      if (state.held.get(key)?.watts !== part.watts) limiter.hold(part, part.watts);
       state.held.set(key, part);
     }
     state.revertAt = registers.rvrtTms > 0 ? now() + registers.rvrtTms * 1000 : undefined;
@@ -309,7 +315,7 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
         );
       return Array.from(registers.subarray(address - BASE_ADDRESS, address - BASE_ADDRESS + count));
     },
-    write(unit, address, values) {
+    async write(unit, address, values) {
       if (unit !== MODBUS_PLANT_UNIT) inverterAt(unit);
       if (!options.write) {
         tell('writes off', 'Modbus: refused a write: writes are off (--modbus-write on allows limits)');
@@ -320,12 +326,17 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
           EXCEPTION.illegalAddress,
           `registers ${address}-${address + values.length - 1} are read-only`,
         );
-      const state = control(unit);
-      const outcome = writeControls(state.registers, address - CONTROLS_FIRST, values);
-      if (outcome.kind === 'refused') throw new ModbusException(outcome.code, outcome.reason);
-      if (outcome.request === 'limit') limitUnit(unit, outcome.registers);
-      if (outcome.request === 'release') releaseUnit(unit, 'WMaxLim_Ena 0');
-      state.registers = outcome.registers;
+      // One write at a time: a limit is taken and held before the next is judged.
+      const done = writing.then(async () => {
+        const state = control(unit);
+        const outcome = writeControls(state.registers, address - CONTROLS_FIRST, values);
+        if (outcome.kind === 'refused') throw new ModbusException(outcome.code, outcome.reason);
+        if (outcome.request === 'limit') await limitUnit(unit, outcome.registers);
+        if (outcome.request === 'release') releaseUnit(unit, 'WMaxLim_Ena 0');
+        state.registers = outcome.registers;
+      });
+      writing = done.catch(() => undefined);
+      return done;
     },
   };
 
@@ -393,6 +404,7 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
   return {
     async start() {
       for (const watch of watches) watch.start();
+      limiter.start();
       server = await startTcpServer(source, {
         host: options.host,
         port: options.port,
@@ -407,9 +419,10 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
     },
     async stop() {
       clearInterval(tick);
-      for (const unit of controls.keys()) releaseUnit(unit, 'the companion stops');
-      for (const watch of watches) watch.stop();
       await server?.close();
+      for (const unit of controls.keys()) releaseUnit(unit, 'the companion stops');
+      await limiter.close();
+      for (const watch of watches) watch.stop();
       await saving;
     },
     answer() {

@@ -23,7 +23,8 @@ export class ModbusException extends Error {
 /** What answers the requests: registers by unit id and address; throws ModbusException. */
 export interface RegisterSource {
   read(unit: number, address: number, count: number): number[];
-  write(unit: number, address: number, values: readonly number[]): void;
+  /** Answered once judged (a limit taken, not yet acknowledged by the inverter). */
+  write(unit: number, address: number, values: readonly number[]): Promise<void>;
 }
 
 export interface TcpServerOptions {
@@ -76,17 +77,21 @@ export async function startTcpServer(
       throw failure(error);
     }
   };
-  // Four functions of one parameter count each: the library calls a function of three
-  // parameters with its answer as the return value (or a thrown error), not a callback.
+  const guardedWrite = (work: () => Promise<void>): Promise<void> =>
+    work().catch((error: unknown) => {
+      throw failure(error);
+    });
+  // The library calls a function without a callback parameter for its answer as the return
+  // value, a promise (the writes) or a thrown error; a read must answer at once.
   const modbus = new ServerTCP(
     {
       getMultipleHoldingRegisters: (address: number, length: number, unit: number) =>
         guarded(() => source.read(unit, address, length)),
       getHoldingRegister: (address: number, unit: number) => guarded(() => source.read(unit, address, 1)[0]!),
       setRegister: (address: number, value: number, unit: number) =>
-        guarded(() => source.write(unit, address, [value])),
+        guardedWrite(() => source.write(unit, address, [value])),
       setRegisterArray: (address: number, values: number[], unit: number) =>
-        guarded(() => source.write(unit, address, values)),
+        guardedWrite(() => source.write(unit, address, values)),
     },
     { host: options.host, port: options.port },
   );
