@@ -136,6 +136,23 @@ describe('limits over Modbus', () => {
     expect(consoleLines(console, /Set limit/).filter((line) => line.includes('persistent'))).toEqual([]);
   });
 
+  it("a plant limit and an inverter's own: the lower one holds, and the other when one ends", async () => {
+    expect(await sunspec(port, 126, 'gx-limit', 40, 120)).toEqual({ written: [400, 0, 120, 0, 1] });
+    await holding({ [HOUSE]: 800 }, "the house inverter's share of the plant limit");
+    // Its own unit asks for more (1,000 W): the plant's 800 W stay; then for less: 600 W.
+    expect(await sunspec(port, 2, 'evcc-curtail', 50)).toEqual({ written: 50 });
+    expect(await sunspec(port, 2, 'evcc-curtail', 30)).toEqual({ written: 30 });
+    await holding({ [HOUSE]: 600 }, 'the lower limit of the two');
+    // The plant released: the inverter's own unit still asks 600 W, the others get theirs back.
+    expect(await sunspec(port, 126, 'gx-release')).toEqual({ written: [0] });
+    await holding(
+      { [GARAGE]: 640, [HOUSE]: 600, [BARN]: 2250 },
+      'the plant released, the house still limited',
+    );
+    expect(await sunspec(port, 2, 'evcc-curtail', 100)).toEqual({ written: 100 });
+    await holding({ [HOUSE]: 2000 }, 'the house inverter released');
+  });
+
   it('refuses a limit with exception 6 while a schedule window holds the inverter, and says why', async () => {
     await companion!.close();
     const dir = await tempDir('modbus-schedule');

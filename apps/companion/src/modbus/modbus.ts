@@ -268,20 +268,27 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
     }));
   };
 
+  /**
+   * The limit an inverter holds: the lowest any unit asks of it (the plant's share, its own
+   * unit's); undefined: none. A client's limit never lifts another's.
+   */
+  const lowest = (key: string): number | undefined => {
+    const asked = [...controls.values()].flatMap((state) => state.held.get(key)?.watts ?? []);
+    return asked.length ? Math.min(...asked) : undefined;
+  };
+
   const releaseUnit = (unit: number, why: string): void => {
     const state = control(unit);
-    for (const [key, part] of state.held) {
-      // Another unit (the plant, or the inverter's own) may still ask a limit of it: that one holds.
-      const other = [...controls.entries()]
-        .find(([at, them]) => at !== unit && them.held.has(key))?.[1]
-        .held.get(key);
-      if (other) limiter.hold(part, other.watts);
-      else limiter.release(part);
-    }
-    if (state.held.size)
-      log(`Modbus: unit ${unit} released its limit (${why}); the owner's own limits come back`);
+    const parts = [...state.held];
     state.held.clear();
     state.revertAt = undefined;
+    for (const [key, part] of parts) {
+      const still = lowest(key);
+      if (still === undefined) limiter.release(part);
+      else limiter.hold(part, still);
+    }
+    if (parts.length)
+      log(`Modbus: unit ${unit} released its limit (${why}); the owner's own limits come back`);
   };
 
   const limitUnit = async (unit: number, registers: ControlRegisters): Promise<void> => {
@@ -293,11 +300,16 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
       throw new ModbusException(EXCEPTION.busy, refusal);
     }
     const state = control(unit);
-    for (const part of wanted) {
-      const key = `${part.device}/${part.serial}`;
-      if (state.held.get(key)?.watts !== part.watts) limiter.hold(part, part.watts);
-      state.held.set(key, part);
-    }
+    const before = state.held;
+    state.held = new Map(wanted.map((part) => [`${part.device}/${part.serial}`, part]));
+    for (const [key, part] of state.held) limiter.hold(part, lowest(key)!);
+    // An inverter the plant no longer lists: its share ends as a release would end it.
+    for (const [key, part] of before)
+      if (!state.held.has(key)) {
+        const still = lowest(key);
+        if (still === undefined) limiter.release(part);
+        else limiter.hold(part, still);
+      }
     state.revertAt = registers.rvrtTms > 0 ? now() + registers.rvrtTms * 1000 : undefined;
     tell(
       `limit ${unit} ${registers.percent}`,
