@@ -153,6 +153,20 @@ describe('limits over Modbus', () => {
     await holding({ [HOUSE]: 2000 }, 'the house inverter released');
   });
 
+  it('an inverter its owner switches off reads off (St 1, 0 W), and producing again once switched on', async () => {
+    const stateOf = async (unit: number) => (await sunspec<GxWalk>(port, unit, 'gx')).inverter;
+    const power = (on: boolean) =>
+      postData(`${device.url.href}api/power/config`, { serial: GARAGE, power: on });
+    expect((await power(false)).status).toBe(200);
+    await until(async () => (await stateOf(1)).St === 1, 60_000, 'the garage inverter off');
+    expect((await stateOf(1)).W).toBe(0);
+    expect((await map()).units.find((unit) => unit.unit === 1)!.state).toBe('off');
+    expect((await power(true)).status).toBe(200);
+    // A Hoymiles switched on reconnects to the grid only after its start-up wait; it still
+    // has its owner's 80 %: producing, throttled (5).
+    await until(async () => (await stateOf(1)).St === 5, 120_000, 'the garage inverter producing again');
+  }, 200_000);
+
   it('refuses a limit with exception 6 while a schedule window holds the inverter, and says why', async () => {
     await companion!.close();
     const dir = await tempDir('modbus-schedule');

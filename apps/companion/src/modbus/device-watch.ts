@@ -20,6 +20,9 @@ import type { DeviceAnswer } from '../device/link';
 import type { UpstreamEvents, UpstreamState } from '../live/upstream';
 import type { EnergyFloor } from './energy-floor';
 
+/** The event "Shut down by remote control": open while the owner has the inverter switched off. */
+const SWITCHED_OFF = 124;
+
 /** Real ms between readings of the device's list and ratings while it is up. */
 export const LIST_REFRESH_MS = 60_000;
 
@@ -37,7 +40,10 @@ export interface WatchedInverter {
   order: number;
   entry: LiveInverterRead;
   ratedW: number | undefined;
+  /** Its event log holds an entry that is not over, other than the day's routine and a switch-off. */
   fault: boolean;
+  /** Its event log holds an open "shut down by remote control": its owner switched it off. */
+  switchedOff: boolean;
   /** The event log's count when it was last read. */
   events: number | undefined;
 }
@@ -126,11 +132,12 @@ export class DeviceWatch {
         entry: kept,
         ratedW: before?.ratedW,
         fault: before?.fault ?? false,
+        switchedOff: before?.switchedOff ?? false,
         events: before?.events,
       };
       this.inverters.set(entry.serial, inverter);
       if (isLiveInverterFull(entry)) this.takeEnergy(entry);
-      this.checkEvents(inverter);
+      this.checkEvents(inverter, before);
       // An inverter added on the DTU: its rated power now rather than at the next minute.
       if (!before && !whole) void this.readList();
     }
@@ -149,13 +156,19 @@ export class DeviceWatch {
     }
   }
 
-  /** Reads the event log again when its count changed (new entries, or entries that ended and left). */
-  private checkEvents(inverter: WatchedInverter): void {
+  /**
+   * Reads the event log again when its count changed (new entries, or old ones gone) or the
+   * inverter began or stopped producing (an open entry may have ended: switched on again).
+   */
+  private checkEvents(inverter: WatchedInverter, before: WatchedInverter | undefined): void {
     const count = (inverter.entry as { events?: unknown }).events;
-    if (typeof count !== 'number' || count === inverter.events || !inverter.entry.reachable) return;
+    if (typeof count !== 'number' || !inverter.entry.reachable) return;
+    const turned = before !== undefined && before.entry.producing !== inverter.entry.producing;
+    if (count === inverter.events && !turned) return;
     inverter.events = count;
     if (count <= 0) {
       inverter.fault = false;
+      inverter.switchedOff = false;
       return;
     }
     void this.readEvents(inverter.serial);
@@ -166,7 +179,11 @@ export class DeviceWatch {
     const events = (answer as { events?: EventLogEntry[] } | undefined)?.events;
     const inverter = this.inverters.get(serial);
     if (!inverter || !Array.isArray(events)) return;
-    inverter.fault = events.some((event) => event.end_time === 0 && !ROUTINE_ENTRIES.has(event.message_id));
+    const open = events.filter((event) => event.end_time === 0);
+    inverter.switchedOff = open.some((event) => event.message_id === SWITCHED_OFF);
+    inverter.fault = open.some(
+      (event) => !ROUTINE_ENTRIES.has(event.message_id) && event.message_id !== SWITCHED_OFF,
+    );
   }
 
   private readList(): Promise<void> {

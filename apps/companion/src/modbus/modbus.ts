@@ -181,6 +181,7 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
       energyWh: floor.get(inverter.serial),
       stringEnergyWh: strings(inverter.serial, Math.max(channels, family?.dcInputs ?? 0)),
       fault: inverter.fault,
+      switchedOff: inverter.switchedOff,
       phase: unitOf(entries, inverter.serial)?.phase ?? 'L1',
     };
   };
@@ -205,6 +206,7 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
       energyWh: floor.get(entry.serial),
       stringEnergyWh: strings(entry.serial, family?.dcInputs ?? 0),
       fault: false,
+      switchedOff: false,
       phase: entry.phase,
     };
   };

@@ -64,6 +64,7 @@ function reading(serial: string, state: Partial<LiveInverterRead> = {}, more: Pa
     energyWh: 2_434_568,
     stringEnergyWh: [1000, 1000],
     fault: false,
+    switchedOff: false,
     phase: 'L1',
     ...more,
   } satisfies InverterReading;
@@ -88,7 +89,10 @@ describe("an inverter's values", () => {
     expect(values.DCA).toBeUndefined();
     expect(inverterValues(reading('114181234569', { limit_relative: 50 })).St).toBe(5);
     expect(inverterValues(reading('114181234569', { producing: false })).St).toBe(2);
-    expect(inverterValues(reading('114181234569', {}, { fault: true })).St).toBe(7);
+    // An open event makes a fault only where the inverter does not produce; switched off is off.
+    expect(inverterValues(reading('114181234569', {}, { fault: true })).St).toBe(4);
+    expect(inverterValues(reading('114181234569', { producing: false }, { fault: true })).St).toBe(7);
+    expect(inverterValues(reading('114181234569', { producing: false }, { switchedOff: true })).St).toBe(1);
   });
 
   it('at night: 0 W and 0 A, but no voltage or frequency, state off', () => {

@@ -42,8 +42,10 @@ export interface InverterReading {
   energyWh: number | undefined;
   /** Each string's lifetime energy to serve, Wh. */
   stringEnergyWh: readonly (number | undefined)[];
-  /** Its event log holds an entry that is not over. */
+  /** Its event log holds an entry that is not over (neither routine nor a switch-off). */
   fault: boolean;
+  /** Its owner switched it off (power off command): an open "shut down by remote control". */
+  switchedOff: boolean;
   /** The grid phase it feeds (single phase). */
   phase: ModbusPhase;
 }
@@ -78,9 +80,9 @@ const resting = (entry: LiveInverterRead): boolean => !entry.poll_enabled;
 export function inverterState(reading: InverterReading): ModbusState {
   const { entry } = reading;
   if (!reading.deviceOnline || !entry) return 'unknown';
-  if (resting(entry) || !entry.reachable) return 'off';
-  if (reading.fault) return 'fault';
-  if (!entry.producing) return 'sleeping';
+  if (resting(entry) || !entry.reachable || reading.switchedOff) return 'off';
+  // An open event is a fault only where it keeps the inverter from producing.
+  if (!entry.producing) return reading.fault ? 'fault' : 'sleeping';
   return entry.limit_relative < 100 ? 'throttled' : 'producing';
 }
 
