@@ -14,11 +14,13 @@ export type ModbusPhase = 'L1' | 'L2' | 'L3';
 
 /**
  * SunSpec's operating state (`St` of models 101 and 103) in words:
- * - `off`: night (the DTU polls no more) or the inverter does not answer;
+ * - `off`: night (the DTU polls no more), the inverter does not answer, or its owner
+ *   switched it off;
  * - `sleeping`: it answers but produces nothing;
  * - `producing`: it produces at its full limit (SunSpec's MPPT);
  * - `throttled`: it produces, limited below 100 %;
- * - `fault`: its event log holds an entry that is not over yet (a grid fault, an input fault);
+ * - `fault`: it produces nothing while its event log holds an entry that is not over (a grid
+ *   fault, an input fault);
  * - `unknown`: the DTU that holds it cannot be reached: "not implemented" on the wire.
  */
 export type ModbusState = 'off' | 'sleeping' | 'producing' | 'throttled' | 'fault' | 'unknown';
