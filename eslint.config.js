@@ -124,9 +124,15 @@ export const LAYERS = {
           'config',
         ].map((name) => `control/${name}.ts`),
         ...['schedule-file', 'schedule-resolve', 'schedule-runner'].map((name) => `control/${name}.ts`),
-        ...['device-watch', 'tcp-server', 'unit-file', 'unit-values', 'control-writes', 'unit-map'].map(
-          (name) => `modbus/${name}.ts`,
-        ),
+        ...[
+          'device-watch',
+          'tcp-server',
+          'unit-file',
+          'unit-values',
+          'control-writes',
+          'unit-map',
+          'limit-sender',
+        ].map((name) => `modbus/${name}.ts`),
         'modbus/sunspec',
         ...['energy-floor', 'frame-guard'].map((name) => `modbus/${name}.ts`),
       ].map((path) => `${COMPANION}/${path}`),
