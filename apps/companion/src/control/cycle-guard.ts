@@ -16,7 +16,7 @@
  */
 
 export const CYCLE_WINDOW_MS = 120_000;
-/** Outlasts a hob's or an oven's thermostat cycle (zero-export-tuning.md, "The first hold-off"). */
+/** Outlasts a hob's or an oven's thermostat cycle (docs/internals/zero-export-tuning.md#why-each-rule-is-as-it-is). */
 export const HOLD_FIRST_MS = 75_000;
 export const HOLD_MIN_MS = 15_000;
 export const HOLD_MAX_MS = 120_000;

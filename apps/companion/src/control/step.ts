@@ -10,8 +10,8 @@
  * - a stale meter switches to the fallback limits and back (one log line each);
  * - the import a switched load adds waits its hold-off (cycle-guard.ts); lowering never waits;
  * - a light-bound inverter is never raised, and its limit is kept within HEADROOM of its output.
- * Words as in docs/development/glossary-companion.md; why each wait is as long as it is:
- * docs/internals/zero-export-tuning.md. Times are device ms.
+ * Words as in docs/development/glossary-companion.md#glossary; why each rule is as it is:
+ * docs/internals/zero-export-tuning.md#why-each-rule-is-as-it-is. Times are device ms.
  */
 import { splitWatts, type ControlCommandStatus, type ControlState, type SetStatus } from '@opendtu/api';
 import { acknowledgement, ACK_TIMEOUT_MS, limitLost, MIN_INTERVAL_MS } from '../limits/limit-rules';
@@ -411,7 +411,7 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   if (waitingW > 0 && bandSide(seen - waitingW, targetW, bandW) !== 'import')
     return { memory: next, commands: [], state: 'holding', log };
   // Aimed half the band above the target, the house's wobble and the split's whole watts
-  // fall on import (zero-export-tuning.md, "Where a correction aims").
+  // fall on import (docs/internals/zero-export-tuning.md#why-each-rule-is-as-it-is).
   const error = seen - waitingW - aimOf(settings);
 
   // Production wanted = production now + (grid - target); the inverters that must wait keep
