@@ -57,6 +57,16 @@ describe('the limit channel against a device', () => {
   let upstream: UpstreamSocket;
   let channel: LimitChannel;
   const lines = () => consoleLines(console, /Set limit/);
+  /** Reads the status until the command has `status`. */
+  const settled = (command: SentCommand, status: SentCommand['status']) =>
+    until(
+      async () => {
+        await channel.refresh();
+        return command.status === status;
+      },
+      20_000,
+      `the command ${status}`,
+    );
   const fault = (body: unknown) =>
     call(new URL('emulator/faults', device.url).href, {
       method: 'POST',
@@ -108,14 +118,7 @@ describe('the limit channel against a device', () => {
     expect(channel.take('modbus', LIMITED)).toBe(true);
     const command = (await channel.send('modbus', LIMITED, { value: 300, unit: 'W' }))!;
     expect(command).toMatchObject({ serial: LIMITED, sender: 'modbus', status: 'pending' });
-    await until(
-      async () => {
-        await channel.refresh();
-        return command.status === 'ok';
-      },
-      20_000,
-      'the acknowledgement',
-    );
+    await settled(command, 'ok');
     expect((await limitStatusOf(device.url))[LIMITED]).toMatchObject({ limit_relative: 37.5 });
     expect(channel.showsLost(LIMITED, { value: 300, unit: 'W' })).toBe(false);
 
@@ -160,14 +163,7 @@ describe('the limit channel against a device', () => {
     expect(channel.take('schedule', OTHER)).toBe(true);
     await channel.send('schedule', LIMITED, { value: 200, unit: 'W' });
     const failing = (await channel.send('schedule', OTHER, { value: 200, unit: 'W' }))!;
-    await until(
-      async () => {
-        await channel.refresh();
-        return failing.status === 'failure';
-      },
-      20_000,
-      'the failure',
-    );
+    await settled(failing, 'failure');
 
     const result = await channel.giveBack('schedule');
     expect(result).toEqual({ done: false, late: [OTHER] });

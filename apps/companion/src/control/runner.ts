@@ -28,10 +28,7 @@ const KEPT_COMMANDS = 50;
 /** How long the first step waits for every controlled inverter's live data. */
 const LIVE_WAIT_MS = 15_000;
 /** Real ms floors: a meter is not read more often, nor a round trip expected faster. */
-const POLL_FLOOR_MS = 100;
-const SETTLE_FLOOR_MS = 300;
-const STALE_FLOOR_MS = 3000;
-const LIVE_WAIT_FLOOR_MS = 2000;
+const FLOOR_MS = { poll: 100, settle: 300, stale: 3000, liveWait: 2000 };
 
 interface Live {
   reachable: boolean;
@@ -79,11 +76,11 @@ export class ControlRunner {
     ({ channel: this.channel, upstream: this.upstream, log: this.log } = parts);
     this.speed = this.channel.speed;
     this.now = this.channel.now;
-    this.pollRealMs = Math.max(POLL_FLOOR_MS, config.pollMs / this.speed);
+    this.pollRealMs = Math.max(FLOOR_MS.poll, config.pollMs / this.speed);
     this.timing = {
-      settleMs: this.atLeastReal(SETTLE_MS, SETTLE_FLOOR_MS),
+      settleMs: this.atLeastReal(SETTLE_MS, FLOOR_MS.settle),
       ackTimeoutMs: this.channel.timing.ackTimeoutMs,
-      staleMs: this.atLeastReal(METER_STALE_MS, STALE_FLOOR_MS),
+      staleMs: this.atLeastReal(METER_STALE_MS, FLOOR_MS.stale),
     };
     this.meter = new MeterSource(config.meter, this.pollRealMs, this.now);
     this.meter.onReading = () => this.stepNow();
@@ -251,7 +248,7 @@ export class ControlRunner {
     // The device pushes an unchanged inverter only every 10 s: without its output the first
     // step would leave it out of the sum.
     if (
-      now - this.learntAt < this.atLeastReal(LIVE_WAIT_MS, LIVE_WAIT_FLOOR_MS) &&
+      now - this.learntAt < this.atLeastReal(LIVE_WAIT_MS, FLOOR_MS.liveWait) &&
       Object.keys(this.memory.inverters).some((s) => !this.live.has(s))
     )
       return;

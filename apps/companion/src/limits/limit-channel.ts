@@ -74,14 +74,10 @@ interface Owned {
 
 /** /api/limit/status is read at least this often (device ms), and while a command is unconfirmed. */
 const STATUS_EVERY_MS = 10_000;
-/** Real ms floors: the network does not get faster with a fast virtual DTU. */
-const ACK_FLOOR_MS = 3000;
-const STATUS_FLOOR_MS = 1000;
-const DEADLINE_FLOOR_MS = 15_000;
-const INTERVAL_FLOOR_MS = 1000;
-/** Real ms between two rounds of a give-back. */
+/** Device ms between two rounds of a give-back. */
 const GIVE_BACK_ROUND_MS = 1000;
-const GIVE_BACK_ROUND_FLOOR_MS = 100;
+/** Real ms the waits never go under: the network does not get faster with a fast virtual DTU. */
+const FLOOR_MS = { ackTimeout: 3000, statusEvery: 1000, deadline: 15_000, interval: 1000, round: 100 };
 
 export interface LimitChannelOptions {
   link: DeviceLink;
@@ -140,10 +136,10 @@ export class LimitChannel {
     const realNow = options.realNow ?? Date.now;
     this.now = () => realNow() * this.speed;
     this.timing = {
-      ackTimeoutMs: this.atLeastReal(ACK_TIMEOUT_MS, ACK_FLOOR_MS),
-      deadlineMs: this.atLeastReal(GIVE_BACK_DEADLINE_MS, DEADLINE_FLOOR_MS),
-      intervalMs: this.atLeastReal(MIN_INTERVAL_MS, INTERVAL_FLOOR_MS),
-      statusEveryMs: this.atLeastReal(STATUS_EVERY_MS, STATUS_FLOOR_MS),
+      ackTimeoutMs: this.atLeastReal(ACK_TIMEOUT_MS, FLOOR_MS.ackTimeout),
+      deadlineMs: this.atLeastReal(GIVE_BACK_DEADLINE_MS, FLOOR_MS.deadline),
+      intervalMs: this.atLeastReal(MIN_INTERVAL_MS, FLOOR_MS.interval),
+      statusEveryMs: this.atLeastReal(STATUS_EVERY_MS, FLOOR_MS.statusEvery),
     };
     this.upstream = options.upstream;
     this.upstream?.on('frame', this.onFrame);
@@ -345,7 +341,7 @@ export class LimitChannel {
       late.push(...round.late);
       if (round.done) return { done: late.length === 0, late };
       await new Promise((done) =>
-        setTimeout(done, Math.max(GIVE_BACK_ROUND_FLOOR_MS, GIVE_BACK_ROUND_MS / this.speed)),
+        setTimeout(done, Math.max(FLOOR_MS.round, GIVE_BACK_ROUND_MS / this.speed)),
       );
     }
   }
