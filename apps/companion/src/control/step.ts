@@ -10,7 +10,7 @@
  * - a stale meter switches to the fallback limits and back (one log line each);
  * - the import a switched load adds waits its hold-off (cycle-guard.ts); lowering never waits;
  * - a light-bound inverter is never raised, and its limit is kept within HEADROOM of its output.
- * Words as in docs/development/glossary-companion.md#glossary; why each rule is as it is:
+ * Words as in docs/development/architecture.md#glossary; why each rule is as it is:
  * docs/internals/zero-export-tuning.md#why-each-rule-is-as-it-is. Times are device ms.
  */
 import { splitWatts, type ControlCommandStatus, type ControlState, type SetStatus } from '@opendtu/api';
