@@ -210,7 +210,11 @@ export class LimitChannel {
   take(sender: Sender, serial: string): boolean {
     const owned = this.owned.get(serial);
     if (owned) {
-      if (owned.sender === sender) return true;
+      if (owned.sender === sender) {
+        // Taken again during its give-back (a new window): the give-back's deadline starts anew.
+        owned.givingBackSince = undefined;
+        return true;
+      }
       if (rank(owned.sender) > rank(sender)) return false;
       const lost = owned.sender;
       this.owned.set(serial, { ...owned, sender, givingBackSince: undefined });
