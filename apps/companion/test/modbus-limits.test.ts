@@ -190,7 +190,7 @@ describe('limits over Modbus', () => {
     expect(await sunspec(port, 3, 'gx-limit', 30, 60)).toEqual({ exception: 6 });
     expect(await sunspec(port, 126, 'gx-limit', 30, 60)).toEqual({ exception: 6 });
     expect(companion!.lines).toEqual(
-      expect.arrayContaining([`Modbus: refused a limit at unit 3: a schedule window holds ${BARN} (dtu)`]),
+      expect.arrayContaining([`Modbus: refused a limit at unit 3: a schedule window owns ${BARN} (dtu)`]),
     );
     // Refused whole: the plant's other inverters were not touched.
     expect((await map()).units.every((unit) => unit.limit === null)).toBe(true);

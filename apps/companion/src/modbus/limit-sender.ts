@@ -1,25 +1,27 @@
 /**
  * Modbus's limits through the companion's one limit channel (limits/limit-channel.ts), one
- * channel per device: Modbus takes an inverter as the sender `modbus` (refused while zero
- * export or a schedule window holds it), holds the watts a client asked for, and gives the
- * owner's limit back when the client releases it or its revert time passes. Every command
- * is the channel's: non-persistent, acknowledged, at most one per inverter each interval,
- * sent again when the inverter shows it lost the limit (a restart forgets it), never to an
- * inverter that cannot hear. A higher sender taking an inverter over is told (`onLost`).
+ * channel per device: Modbus becomes an inverter's owner as the sender `modbus` (refused
+ * while zero export or a schedule window owns it), keeps the watts a client asked for on it,
+ * and gives the limit from before back when the client releases it or its revert time
+ * passes. Every command is the channel's: non-persistent, acknowledged, at most one per
+ * inverter each interval, sent again when the inverter shows it lost the limit (a restart
+ * forgets it), never to an inverter that cannot hear. A higher sender taking an inverter over
+ * is told (`onLost`).
  */
-import type { Holder, LimitChannel } from '../limits/limit-channel';
+import type { LimitChannel, Owner, Sender } from '../limits/limit-channel';
 import type { Limit } from '../limits/limit-rules';
 import type { LogLine } from '../log';
 
-const MODBUS: Holder = 'modbus';
+const MODBUS: Sender = 'modbus';
 /** Real ms between rounds: sending what waited for its interval, giving back, checking for loss. */
 const ROUND_MS = 1000;
 
-/** Who holds an inverter, in the words of a log line or a refusal. */
-const HOLDER_WORDS: Readonly<Record<Holder, string>> = {
+/** An inverter's owner, in the words of a log line or a refusal. */
+const OWNER_WORDS: Readonly<Record<Owner, string>> = {
   'zero-export': 'zero export',
   schedule: 'a schedule window',
   modbus: 'Modbus',
+  owner: 'its owner',
 };
 
 export interface Inverter {
@@ -28,7 +30,7 @@ export interface Inverter {
 }
 
 interface Wanted extends Inverter {
-  /** W to hold; undefined: give the owner's limit back. */
+  /** W to keep on it; undefined: give the limit from before back. */
   watts: number | undefined;
 }
 
@@ -42,15 +44,15 @@ export class ModbusLimits {
   constructor(
     private readonly channels: ReadonlyMap<string, LimitChannel>,
     private readonly log: LogLine,
-    /** Told when a higher sender takes an inverter Modbus held. */
-    private readonly onLost: (inverter: Inverter, holder: string) => void = () => undefined,
+    /** Told when a higher sender takes an inverter Modbus owned. */
+    private readonly onLost: (inverter: Inverter, owner: string) => void = () => undefined,
   ) {
     for (const [device, channel] of channels)
       channel.onLost(MODBUS, (serial) => {
         this.wanted.delete(keyOf({ device, serial }));
-        const holder = HOLDER_WORDS[channel.holderOf(serial) ?? MODBUS];
-        this.log(`Modbus: ${holder} took ${serial} (${device}); its Modbus limit ends`);
-        this.onLost({ device, serial }, holder);
+        const owner = OWNER_WORDS[channel.ownerOf(serial)];
+        this.log(`Modbus: ${owner} took ${serial} (${device}); its Modbus limit ends`);
+        this.onLost({ device, serial }, owner);
       });
   }
 
@@ -61,8 +63,8 @@ export class ModbusLimits {
   }
 
   /**
-   * Takes every inverter for Modbus, or none: the reason names the one another sender holds
-   * (or whose limits its device has not told yet).
+   * Makes Modbus the owner of every inverter, or of none: the reason names the one another
+   * sender owns (or whose limits its device has not told yet).
    */
   async take(inverters: readonly Inverter[]): Promise<string | undefined> {
     const devices = new Set(inverters.map((inverter) => inverter.device));
@@ -70,28 +72,28 @@ export class ModbusLimits {
     const taken: Inverter[] = [];
     for (const inverter of inverters) {
       const channel = this.channels.get(inverter.device);
-      const had = channel?.holderOf(inverter.serial) === MODBUS;
+      const had = channel?.ownerOf(inverter.serial) === MODBUS;
       if (channel?.take(MODBUS, inverter.serial)) {
         if (!had) taken.push(inverter);
         continue;
       }
       // Nothing was sent to those taken just now: they go back to the owner as they are.
       for (const back of taken) this.channels.get(back.device)?.release(MODBUS, back.serial);
-      const holder = channel?.holderOf(inverter.serial);
-      return holder
-        ? `${HOLDER_WORDS[holder]} holds ${inverter.serial} (${inverter.device})`
-        : `${inverter.device} has not told the limits of ${inverter.serial} yet`;
+      const owner = channel?.ownerOf(inverter.serial) ?? 'owner';
+      return owner === 'owner'
+        ? `${inverter.device} has not told the limits of ${inverter.serial} yet`
+        : `${OWNER_WORDS[owner]} owns ${inverter.serial} (${inverter.device})`;
     }
     return undefined;
   }
 
-  /** Holds `watts` on an inverter Modbus took; sent now, or when its interval allows. */
-  hold(inverter: Inverter, watts: number): void {
+  /** Keeps `watts` on an inverter Modbus owns; sent now, or when its interval allows. */
+  keep(inverter: Inverter, watts: number): void {
     this.wanted.set(keyOf(inverter), { ...inverter, watts });
     void this.step(keyOf(inverter));
   }
 
-  /** Gives the owner's limit back (confirmed, or until the channel's deadline). */
+  /** Gives the limit from before back (confirmed, or until the channel's deadline). */
   release(inverter: Inverter): void {
     const wanted = this.wanted.get(keyOf(inverter));
     if (wanted) wanted.watts = undefined;
@@ -99,7 +101,7 @@ export class ModbusLimits {
     void this.step(keyOf(inverter));
   }
 
-  /** Gives back every inverter Modbus holds, and waits for it (the companion stops). */
+  /** Gives back every inverter Modbus owns, and waits for it (the companion stops). */
   async close(): Promise<void> {
     clearInterval(this.round);
     this.wanted.clear();
@@ -115,21 +117,21 @@ export class ModbusLimits {
       const channel = wanted && this.channels.get(wanted.device);
       if (!wanted || !channel) return;
       const { serial } = wanted;
-      if (channel.holderOf(serial) !== MODBUS) {
+      if (channel.ownerOf(serial) !== MODBUS) {
         this.wanted.delete(key);
         return;
       }
       await channel.refresh();
       if (wanted.watts === undefined) {
         await channel.giveBackRound(MODBUS, { serials: [serial] });
-        if (channel.holderOf(serial) !== MODBUS && this.wanted.get(key) === wanted) this.wanted.delete(key);
+        if (channel.ownerOf(serial) !== MODBUS && this.wanted.get(key) === wanted) this.wanted.delete(key);
         return;
       }
       const limit: Limit = { value: wanted.watts, unit: 'W' };
       const last = channel.lastCommand(serial);
       if (last?.status === 'pending' || channel.isAsleep(serial)) return;
-      const same = last?.holder === MODBUS && last.limit.unit === 'W' && last.limit.value === wanted.watts;
-      if (same && last.status === 'ok' && !channel.showsLost(serial, limit)) return;
+      const same = last?.sender === MODBUS && last.limit.unit === 'W' && last.limit.value === wanted.watts;
+      if (same && last?.status === 'ok' && !channel.showsLost(serial, limit)) return;
       if (last && channel.now() - last.sentAt < channel.timing.intervalMs) return;
       const sent = await channel.send(MODBUS, serial, limit);
       this.log(

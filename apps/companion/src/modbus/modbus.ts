@@ -70,16 +70,16 @@ export interface ModbusDevice {
 
 /**
  * The companion's one limit path, as Modbus uses it (limit-sender.ts over each device's
- * limit channel): inverters taken for Modbus, or refused while another sender holds one;
- * watts held on each; the owner's limit given back.
+ * limit channel): Modbus the owner of the inverters a client limits, or refused while another
+ * sender owns one; watts kept on each; the limit from before given back.
  */
 export interface ModbusLimiter {
-  /** Takes every inverter or none; a refusal says why. */
+  /** Makes Modbus the owner of every inverter or of none; a refusal says why. */
   take(inverters: readonly Inverter[]): Promise<string | undefined>;
-  hold(inverter: Inverter, watts: number): void;
+  keep(inverter: Inverter, watts: number): void;
   release(inverter: Inverter): void;
   start(): void;
-  /** Gives back everything Modbus holds, and waits for it. */
+  /** Gives back every inverter Modbus owns, and waits for it. */
   close(): Promise<void>;
 }
 
@@ -98,8 +98,8 @@ interface UnitControl {
   registers: ControlRegisters;
   /** When the limit ends unless asked again (real ms); undefined: when released. */
   revertAt: number | undefined;
-  /** What is held per inverter (device/serial), W. */
-  held: Map<string, { device: string; serial: string; watts: number }>;
+  /** What the unit's limit asks of each inverter (by device/serial), W. */
+  asked: Map<string, { device: string; serial: string; watts: number }>;
 }
 
 export interface ModbusFeature {
@@ -130,9 +130,9 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
   const channels = new Map(
     setup.devices.flatMap((device) => (device.limits ? [[device.name, device.limits] as const] : [])),
   );
-  // A higher sender took an inverter: no unit holds it any more (its client's registers stay).
+  // A higher sender took an inverter: no unit asks a limit of it any more (its client's registers stay).
   const limiter: ModbusLimiter = new ModbusLimits(channels, log, (inverter) => {
-    for (const state of controls.values()) state.held.delete(`${inverter.device}/${inverter.serial}`);
+    for (const state of controls.values()) state.asked.delete(`${inverter.device}/${inverter.serial}`);
   });
 
   /** A line once per `key` in ten minutes: a client repeats what was refused every second. */
@@ -230,7 +230,7 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
   const control = (unit: number): UnitControl => {
     let entry = controls.get(unit);
     if (!entry) {
-      entry = { registers: RELEASED, revertAt: undefined, held: new Map() };
+      entry = { registers: RELEASED, revertAt: undefined, asked: new Map() };
       controls.set(unit, entry);
     }
     return entry;
@@ -271,23 +271,23 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
   };
 
   /**
-   * The limit an inverter holds: the lowest any unit asks of it (the plant's share, its own
+   * The limit an inverter gets: the lowest any unit asks of it (the plant's share, its own
    * unit's); undefined: none. A client's limit never lifts another's.
    */
   const lowest = (key: string): number | undefined => {
-    const asked = [...controls.values()].flatMap((state) => state.held.get(key)?.watts ?? []);
-    return asked.length ? Math.min(...asked) : undefined;
+    const watts = [...controls.values()].flatMap((state) => state.asked.get(key)?.watts ?? []);
+    return watts.length ? Math.min(...watts) : undefined;
   };
 
   const releaseUnit = (unit: number, why: string): void => {
     const state = control(unit);
-    const parts = [...state.held];
-    state.held.clear();
+    const parts = [...state.asked];
+    state.asked.clear();
     state.revertAt = undefined;
     for (const [key, part] of parts) {
       const still = lowest(key);
       if (still === undefined) limiter.release(part);
-      else limiter.hold(part, still);
+      else limiter.keep(part, still);
     }
     if (parts.length)
       log(`Modbus: unit ${unit} released its limit (${why}); the owner's own limits come back`);
@@ -302,15 +302,15 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
       throw new ModbusException(EXCEPTION.busy, refusal);
     }
     const state = control(unit);
-    const before = state.held;
-    state.held = new Map(wanted.map((part) => [`${part.device}/${part.serial}`, part]));
-    for (const [key, part] of state.held) limiter.hold(part, lowest(key)!);
+    const before = state.asked;
+    state.asked = new Map(wanted.map((part) => [`${part.device}/${part.serial}`, part]));
+    for (const [key, part] of state.asked) limiter.keep(part, lowest(key)!);
     // An inverter the plant no longer lists: its share ends as a release would end it.
     for (const [key, part] of before)
-      if (!state.held.has(key)) {
+      if (!state.asked.has(key)) {
         const still = lowest(key);
         if (still === undefined) limiter.release(part);
-        else limiter.hold(part, still);
+        else limiter.keep(part, still);
       }
     state.revertAt = registers.rvrtTms > 0 ? now() + registers.rvrtTms * 1000 : undefined;
     tell(
@@ -340,7 +340,7 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
           EXCEPTION.illegalAddress,
           `registers ${address}-${address + values.length - 1} are read-only`,
         );
-      // One write at a time: a limit is taken and held before the next is judged.
+      // One write at a time: a limit is taken and kept before the next is judged.
       const done = writing.then(async () => {
         const state = control(unit);
         const outcome = writeControls(state.registers, address - CONTROLS_FIRST, values);
@@ -383,7 +383,7 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
   const unitAnswer = (entry: UnitEntry | undefined, read: InverterReading | undefined): ModbusUnit => {
     const unit = entry?.unit ?? MODBUS_PLANT_UNIT;
     const state = control(unit);
-    const held = [...state.held.values()];
+    const asked = [...state.asked.values()];
     const common = { unit, version: setup.version };
     const models = !entry
       ? plantModels(readings(), state.registers, { ...common, energyWh: plantEnergy() })
@@ -403,10 +403,10 @@ export function setUpModbus(setup: ModbusSetup): ModbusFeature {
       power_w: typeof power === 'number' ? power : null,
       energy_wh: (entry ? read?.energyWh : plantEnergy()) ?? null,
       state: !entry ? plantState(readings()) : read ? inverterState(read) : 'unknown',
-      limit: held.length
+      limit: asked.length
         ? {
             percent: state.registers.percent,
-            watts: held.reduce((sum, part) => sum + part.watts, 0),
+            watts: asked.reduce((sum, part) => sum + part.watts, 0),
             revert_in_s:
               state.revertAt === undefined ? null : Math.max(0, Math.ceil((state.revertAt - now()) / 1000)),
           }
