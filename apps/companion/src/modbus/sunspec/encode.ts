@@ -82,9 +82,17 @@ export function putRaw(registers: Uint16Array, at: number, size: number, raw: nu
  * (SunSpec strings are bytes; the clients show them as Latin text).
  */
 export function putString(registers: Uint16Array, at: number, size: number, text: string | undefined): void {
-  const bytes = [...(text ?? '')].map((char) => (/^[\x20-\x7e]$/.test(char) ? char.charCodeAt(0) : 0x3f));
-  for (let index = 0; index < size; index++)
-    registers[at + index] = ((bytes[index * 2] ?? 0) << 8) | (bytes[index * 2 + 1] ?? 0);
+  const chars = text ?? '';
+  // Code points, not UTF-16 units: a letter beyond the BMP is one `?`, not two.
+  let byte = 0;
+  registers.fill(0, at, at + size);
+  for (const char of chars) {
+    if (byte >= size * 2) break;
+    const code = char.codePointAt(0)!;
+    const value = code >= 0x20 && code <= 0x7e ? code : 0x3f;
+    registers[at + (byte >> 1)]! |= byte % 2 === 0 ? value << 8 : value;
+    byte += 1;
+  }
 }
 
 /** The signed value of a register (int16, sunssf). */

@@ -1,7 +1,7 @@
 // The register layout as the clients' own code reads it: the offsets Victron's dbus-fronius
 // and evcc use (from their public sources) must hold in what we build.
 import { describe, expect, it } from 'vitest';
-import { NOT_IMPLEMENTED, rawOf, scaleFor, signed16 } from './encode';
+import { NOT_IMPLEMENTED, putString, rawOf, scaleFor, signed16 } from './encode';
 import { BASE_ADDRESS, buildImage, modelAddresses } from './image';
 import { COMMON, CONTROLS, INVERTER_1PH, MPPT, NAMEPLATE, offsets } from './models';
 
@@ -90,6 +90,15 @@ describe('encoding', () => {
     expect(rawOf('uint16', -1)).toBe(NOT_IMPLEMENTED.uint16);
     expect(rawOf('acc32', 0)).toBe(0);
     expect(rawOf('uint16', 230.4, -1)).toBe(2304);
+  });
+
+  it('writes strings as printable ASCII, a ? for any other letter, cut to their size', () => {
+    const registers = new Uint16Array(4).fill(0xffff);
+    putString(registers, 0, 3, 'Süd 😀 roof');
+    expect(text(registers, 0, 3)).toBe('S?d ? ');
+    expect(registers[3]).toBe(0xffff);
+    putString(registers, 0, 3, undefined);
+    expect([...registers.subarray(0, 3)]).toEqual([0, 0, 0]);
   });
 
   it('chooses a scale factor at which a large plant still fits', () => {
