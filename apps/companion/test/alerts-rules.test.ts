@@ -53,7 +53,7 @@ const fault = (dtu: TestDevice, body: object) =>
 
 describe('alert rules against the virtual DTU', () => {
   it('tells a dark string, a failed limit command and a new event log entry, and when they are over', async () => {
-    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', String(SPEED)]);
+    const dtu = await startDevice('2026-06-21T12:00', ['--speed', String(SPEED)]);
     cleanups.push(() => dtu.remove());
     const port = await freePort();
     const receiver = new Receiver(port);
@@ -124,7 +124,7 @@ describe('alert rules against the virtual DTU', () => {
   }, 150_000);
 
   it('tells the InfluxDB target failing and inverters hotter than set, and when the target takes again', async () => {
-    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', String(SPEED)]);
+    const dtu = await startDevice('2026-06-21T12:00', ['--speed', String(SPEED)]);
     cleanups.push(() => dtu.remove());
     const port = await freePort();
     const receiver = new Receiver(port);
@@ -180,7 +180,7 @@ describe('alert rules against the virtual DTU', () => {
       history.saveDay(inv, startDay(day, undefined), date === 20 ? 1200 : 5000);
     }
     connection.close();
-    const dtu = await startDevice(['--time', '2026-06-21T10:00', '--speed', String(SPEED)]);
+    const dtu = await startDevice('2026-06-21T10:00', ['--speed', String(SPEED)]);
     cleanups.push(() => dtu.remove());
     const port = await freePort();
     const receiver = new Receiver(port);
@@ -209,7 +209,7 @@ describe('alert rules against the virtual DTU', () => {
   }, 150_000);
 
   it('holds messages in quiet hours and sends them at their end, then reminds while the alert stands', async () => {
-    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', String(SPEED)]);
+    const dtu = await startDevice('2026-06-21T12:00', ['--speed', String(SPEED)]);
     cleanups.push(() => dtu.remove());
     const port = await freePort();
     const receiver = new Receiver(port);

@@ -5,11 +5,12 @@ import { BODY_LIMIT } from '../src/proxy/guards';
 import {
   ADMIN_AUTH,
   call,
+  countAttempts,
+  JUNE_NOON,
   postData,
   startCompanion,
   startDevice,
   until,
-  wait,
   type TestCompanion,
   type TestDevice,
 } from './helpers';
@@ -20,7 +21,7 @@ describe('forwarding the device API', () => {
   let device: TestDevice;
   let companion: TestCompanion;
   beforeAll(async () => {
-    device = await startDevice();
+    device = await startDevice(JUNE_NOON);
     // The server has the password for its own connections: browsers must never get it.
     companion = await startCompanion(device.url, { password: 'openDTU42', timeouts: { headersMs: 1000 } });
   });
@@ -175,9 +176,14 @@ describe('forwarding the device API', () => {
       expect((api.body as { message: string }).message).toMatch(
         /^The device at http:\/\/127\.0\.0\.1:\d+ does not answer/,
       );
-      // One clear line while the server keeps trying.
+      // One clear line while the server keeps trying: twice more, seen on the device's port.
       await until(() => companion.lines.length > before);
-      await wait(3000);
+      const port = await countAttempts(Number(device.url.port));
+      try {
+        await until(() => port.count('GET /livedata') >= 2, 20_000, 'two more tries');
+      } finally {
+        await port.close();
+      }
       expect(companion.lines.slice(before)).toEqual([
         `Lost the connection to the device at ${device.url.origin}; reconnecting`,
       ]);

@@ -46,7 +46,7 @@ async function scheduleFile(name: string, content: unknown): Promise<string> {
 beforeAll(async () => {
   dir = await tempDir('schedule-run');
   // A Sunday morning in June: the inverters are awake and hear commands.
-  device = await startDevice(['--time', '2026-06-21T10:20', '--speed', String(SPEED)]);
+  device = await startDevice('2026-06-21T10:20', ['--speed', String(SPEED)]);
   console = await openConsole(device.url);
 });
 
