@@ -14,9 +14,9 @@ afterEach(async () => {
 });
 
 /** Starts the emulator process as a user would and resolves with its base URL. */
-async function startProcess(args: string[], env: Record<string, string> = {}): Promise<string> {
+async function startProcess(time: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   dataDir = await mkdtemp(join(tmpdir(), 'opendtu-cli-'));
-  child = await launchTestProcess(dataDir, args, { ...process.env, ...env });
+  child = await launchTestProcess(dataDir, time, args, { ...process.env, ...env });
   return child.url;
 }
 
@@ -29,7 +29,7 @@ const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(don
 
 describe('command line --time and --speed (README "Emulator options")', () => {
   it('starts the clock at the given moment and runs it 60 times faster', async () => {
-    const base = await startProcess(['--time', '2026-06-21T10:00:00Z', '--speed', '60']);
+    const base = await startProcess('2026-06-21T10:00:00Z', ['--speed', '60']);
     // The emulated NTP sync takes about 2 s of real time.
     let time: Record<string, unknown> = {};
     for (let i = 0; i < 50 && time.ntp_status !== true; i += 1) {
@@ -53,7 +53,7 @@ describe('command line --time and --speed (README "Emulator options")', () => {
   });
 
   it("reads --time without a zone as the device clock, whatever the host's zone", async () => {
-    const base = await startProcess(['--time', '2026-01-15T09:30'], { TZ: 'America/New_York' });
+    const base = await startProcess('2026-01-15T09:30', [], { TZ: 'America/New_York' });
     let time: Record<string, unknown> = {};
     for (let i = 0; i < 50 && time.ntp_status !== true; i += 1) {
       await wait(100);
