@@ -44,7 +44,7 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   return value;
 }
 
-describe('--fault (README "Faults on purpose")', () => {
+describe('--fault (docs/emulator.md#faults-on-purpose)', () => {
   it(
     'starts with a silent inverter and a dark string, kept across a restart',
     async () => {
