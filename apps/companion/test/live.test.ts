@@ -79,13 +79,22 @@ describe.each(['v25.4.10', 'v26.3.30'])('live data through the companion (device
     // receiving, seconds later on the device's clock.
     await devicePassed(device.url, 2500);
     const counts = browsers.map((browser) => browser.frames.length);
+    // Every inverter of the device reaches every browser (each is pushed at least every 10 s).
+    const live = (await call(new URL('api/livedata/status', device.url).href, { auth: ADMIN_AUTH })).body as {
+      inverters: { serial: string }[];
+    };
+    const everyInverter = new Set(live.inverters.map(({ serial }) => serial));
     await until(
-      () => browsers.every((browser, i) => browser.frames.length > counts[i]!),
-      15_000,
-      'frames to all',
+      () =>
+        browsers.every(
+          (browser, i) =>
+            browser.frames.length > counts[i]! && serialsIn(browser.frames).size === everyInverter.size,
+        ),
+      30_000,
+      'frames of every inverter to all',
     );
     expect(browsers.every((browser) => browser.socket.readyState === browser.socket.OPEN)).toBe(true);
-    expect(serialsIn(browsers[19]!.frames)).toEqual(serialsIn(browsers[0]!.frames));
+    for (const browser of browsers) expect(serialsIn(browser.frames)).toEqual(everyInverter);
     const connects = deviceConsole.frames.join('').match(/\[\/livedata\]\[\d+\] connect/g) ?? [];
     expect(connects).toEqual([]);
   });
