@@ -27,7 +27,7 @@ const start = (folder: string, args: string[] = []) =>
   launchCompanion(['--device', house.device.url.href, '--data', folder, '--password', 'openDTU42', ...args]);
 
 beforeAll(async () => {
-  house = await startHouse(await tempDir('control-settings-device'), ['--time', '2026-06-21T10:30']);
+  house = await startHouse(await tempDir('control-settings-device'), '2026-06-21T10:30');
   // The meter with a login in its address: the emulator's meter ignores it, the companion must hide it.
   meterUrl = new URL(house.meterUrl);
   meterUrl.username = 'owner';

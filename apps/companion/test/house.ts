@@ -3,7 +3,16 @@
 // address, the device's limit status and the limit commands its console reported.
 import type { LimitStatusMap } from '@opendtu/api';
 import { startDemoDevice, type DemoDevice } from '../src/demo';
-import { ADMIN_AUTH, call, FIXTURE_WEBAPP, openSocket, until, type SocketClient } from './helpers';
+import { localTimeAt, posixTzOrUtc } from '@opendtu/server-kit/posix-tz';
+import {
+  ADMIN_AUTH,
+  call,
+  FIXTURE_WEBAPP,
+  openSocket,
+  readDeviceClock,
+  until,
+  type SocketClient,
+} from './helpers';
 
 export interface House {
   device: DemoDevice;
@@ -27,11 +36,9 @@ export const consoleLines = (console: SocketClient, pattern: RegExp): string[] =
 
 /** The device's local time of day now, in whole minutes after midnight. */
 export async function deviceMinute(deviceUrl: URL): Promise<number> {
-  const { body } = await call(new URL('api/ntp/status', deviceUrl).href, { auth: ADMIN_AUTH });
-  const [, hours, minutes] = /(\d{2}):(\d{2}):\d{2}$/.exec(
-    (body as { ntp_localtime: string }).ntp_localtime,
-  )!;
-  return Number(hours) * 60 + Number(minutes);
+  const { time, timezone } = await readDeviceClock(deviceUrl);
+  const local = localTimeAt(posixTzOrUtc(timezone), time);
+  return local.hour * 60 + local.minute;
 }
 
 /** Minutes after midnight as a schedule's "HH:MM". */
@@ -45,9 +52,14 @@ export function openConsole(deviceUrl: URL): Promise<SocketClient> {
   return openSocket(ws.href, { Authorization: ADMIN_AUTH });
 }
 
-export async function startHouse(dataDir: string, args: readonly string[]): Promise<House> {
+/** The house's device, its clock started at `time` (`--time`, on the device's wall clock). */
+export async function startHouse(
+  dataDir: string,
+  time: string,
+  args: readonly string[] = [],
+): Promise<House> {
   const device = await startDemoDevice(dataDir, [
-    ...['--webapp', FIXTURE_WEBAPP, '--household', '--meter-port', '0'],
+    ...['--webapp', FIXTURE_WEBAPP, '--household', '--meter-port', '0', '--time', time],
     ...args,
   ]);
   const listening = /meter listening on (\S+)/;

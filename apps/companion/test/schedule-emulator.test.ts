@@ -60,7 +60,8 @@ describe('a schedule on the device clock', () => {
   it('sets the window limit (non-persistent) when it starts, restarts at its time (and sends the limit the inverter forgot again), and gives the limit from before back, confirmed, when it ends', async () => {
     const before = await limitStatus();
     expect(before[LIMITED]).toMatchObject({ limit_relative: 100, limit_set_status: 'Ok' });
-    const start = (await deviceMinute(device.url)) + 2;
+    // A few device minutes on (seconds here): the companion starts before the window does.
+    const start = (await deviceMinute(device.url)) + 4;
     const file = await scheduleFile('run.json', {
       windows: [
         { days: ['sun'], from: hhmm(start), to: hhmm(start + 20), limit_w: 300, inverters: [LIMITED] },
