@@ -25,6 +25,7 @@ export async function readDeviceClock(device: URL | string, timeoutMs = 15_000):
       headers: { Authorization: ADMIN_AUTH, 'X-Requested-With': 'XMLHttpRequest' },
       signal: AbortSignal.timeout(timeoutMs),
     });
+    if (answer.status !== 200) throw new Error(`${url.href} answered HTTP ${answer.status}`);
     const status = (await answer.json()) as {
       ntp_status: boolean;
       ntp_localtime: string;
