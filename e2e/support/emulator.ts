@@ -5,6 +5,9 @@ import { readDeviceClock } from '../../apps/companion/test/device-clock';
 import { launchEmulator } from '../../apps/emulator/src/launch';
 import { startCompanion } from './companion';
 
+/** A start takes a second or two, and far longer on a loaded machine (over 20 s was seen). */
+const START_TIMEOUT_MS = 60_000;
+
 /** A start time for a device whose hour does not matter: a June noon, its inverters producing. */
 export const JUNE_NOON = '2026-06-21T12:00';
 
@@ -37,7 +40,7 @@ export async function startEmulator(args: string[]): Promise<RunningEmulator> {
   const speedAt = args.indexOf('--speed');
   const speed = speedAt < 0 ? 1 : Number(args[speedAt + 1]);
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-e2e-'));
-  let emulator = await launchEmulator({ dataDir, args, startTimeoutMs: 20_000 });
+  let emulator = await launchEmulator({ dataDir, args, startTimeoutMs: START_TIMEOUT_MS });
   const sent = Date.now();
   // The text counts whole seconds: the middle of the second, at the middle of the request.
   const anchor = await readDeviceClock(emulator.url, 20_000).then(
@@ -66,7 +69,7 @@ export async function startEmulator(args: string[]): Promise<RunningEmulator> {
       emulator = await launchEmulator({
         dataDir,
         args: [...again, '--port', new URL(url).port],
-        startTimeoutMs: 20_000,
+        startTimeoutMs: START_TIMEOUT_MS,
       });
     },
   };
