@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
-const DEFAULT_ARGS = ['--project', 'companion', '--project', 'emulator'];
+const DEFAULT_PROJECTS = ['--project', 'companion', '--project', 'emulator'];
 
 const [instant, ...vitestArgs] = process.argv.slice(2);
 const target = instant === undefined ? Number.NaN : Date.parse(instant);
@@ -28,6 +28,9 @@ if (spawnSync('faketime', ['-f', '+0', 'true']).status !== 0) {
   console.error('faketime is missing: apt-get install faketime (Debian), then try again');
   process.exit(2);
 }
+
+// Options alone (a reporter, say) leave the choice of files to the default.
+const chosen = vitestArgs.some((arg) => arg.startsWith('--project') || /\.(ts|mjs)$|\//.test(arg));
 
 // Whole seconds: the shift is told to libfaketime as an offset from the real clock.
 const offsetS = Math.round((target - Date.now()) / 1000);
@@ -43,7 +46,8 @@ const child = spawn(
     process.execPath,
     VITEST,
     'run',
-    ...(vitestArgs.length ? vitestArgs : DEFAULT_ARGS),
+    ...vitestArgs,
+    ...(chosen ? [] : DEFAULT_PROJECTS),
   ],
   { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FAKETIME_DONT_FAKE_MONOTONIC: '1' } },
 );
