@@ -30,7 +30,9 @@ if (spawnSync('faketime', ['-f', '+0', 'true']).status !== 0) {
 }
 
 // Options alone (a reporter, say) leave the choice of files to the default.
-const chosen = vitestArgs.some((arg) => arg.startsWith('--project') || /\.(ts|mjs)$|\//.test(arg));
+const chosen = vitestArgs.some(
+  (arg) => arg.startsWith('--project') || (!arg.startsWith('-') && /\.(ts|mjs)$|\//.test(arg)),
+);
 
 // Whole seconds: the shift is told to libfaketime as an offset from the real clock.
 const offsetS = Math.round((target - Date.now()) / 1000);
