@@ -1,8 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readDeviceClock } from '../../apps/companion/test/device-clock';
 import { launchEmulator } from '../../apps/emulator/src/launch';
 import { startCompanion } from './companion';
+
+/** A start takes a second or two, and far longer on a loaded machine (over 20 s was seen). */
+const START_TIMEOUT_MS = 60_000;
+
+/** A start time for a device whose hour does not matter: a June noon, its inverters producing. */
+export const JUNE_NOON = '2026-06-21T12:00';
 
 export interface RunningEmulator {
   url: string;
@@ -11,30 +18,35 @@ export interface RunningEmulator {
   stop: () => Promise<void>;
   /** Sends the process a signal: SIGKILL is a power cut, SIGSTOP a device that hangs. */
   signal: (signal: NodeJS.Signals) => Promise<void>;
-  /** Starts the device again on the same port with the same data (powered back on). */
+  /**
+   * Starts the device again on the same port with the same data (powered back on), its
+   * clock going on as NTP would set it: from the reading taken at its start, plus the real
+   * time since, times its speed.
+   */
   revive: () => Promise<void>;
 }
 
 /**
- * Waits until the device's clock is set: like a real one, the emulator has NTP a moment
- * after boot, and a page opened before then (on an idle machine) sees a device without
- * time, which is not what the journeys are about. A device that refuses to say goes on.
+ * Starts the real emulator on a free port with a fresh data folder, once its clock is set:
+ * like a real one, the emulator has NTP a moment after boot, and a page opened before then
+ * (on an idle machine) sees a device without time, which is not what the journeys are
+ * about. `args` must hold its start time (`--time`): a journey never runs a device on this
+ * machine's clock.
  */
-async function clockSet(url: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (Date.now() < end) {
-    const answer = await fetch(new URL('api/ntp/status', url)).catch(() => undefined);
-    if (answer && answer.status !== 200) return;
-    if (answer && ((await answer.json()) as { ntp_status?: boolean }).ntp_status) return;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
-/** Starts the real emulator on a free port with a fresh data folder, once its clock is set. */
-export async function startEmulator(args: string[] = []): Promise<RunningEmulator> {
+export async function startEmulator(args: string[]): Promise<RunningEmulator> {
+  const timeAt = args.indexOf('--time');
+  if (timeAt < 0)
+    throw new Error(`startEmulator: give the device its start time (--time), not only ${args.join(' ')}`);
+  const speedAt = args.indexOf('--speed');
+  const speed = speedAt < 0 ? 1 : Number(args[speedAt + 1]);
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-e2e-'));
-  let emulator = await launchEmulator({ dataDir, args, startTimeoutMs: 20_000 });
-  await clockSet(emulator.url);
+  let emulator = await launchEmulator({ dataDir, args, startTimeoutMs: START_TIMEOUT_MS });
+  const sent = Date.now();
+  // The text counts whole seconds: the middle of the second, at the middle of the request.
+  const anchor = await readDeviceClock(emulator.url, 20_000).then(
+    (reading) => ({ device: reading.time + 500, real: (sent + Date.now()) / 2 }),
+    () => undefined,
+  );
   const { url } = emulator;
   return {
     url,
@@ -50,10 +62,14 @@ export async function startEmulator(args: string[] = []): Promise<RunningEmulato
       else emulator.child.kill(signal);
     },
     revive: async () => {
+      if (!anchor) throw new Error('revive: the device did not tell its time at its start');
+      const resume = new Date(anchor.device + (Date.now() - anchor.real) * speed).toISOString();
+      const again = [...args];
+      again[timeAt + 1] = resume;
       emulator = await launchEmulator({
         dataDir,
-        args: [...args, '--port', new URL(url).port],
-        startTimeoutMs: 20_000,
+        args: [...again, '--port', new URL(url).port],
+        startTimeoutMs: START_TIMEOUT_MS,
       });
     },
   };

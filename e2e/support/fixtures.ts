@@ -1,11 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { ADMIN, DeviceClient } from './device';
-import { startDevice, type RunningEmulator, type Through } from './emulator';
+import { JUNE_NOON, startDevice, type RunningEmulator, type Through } from './emulator';
 
 export { ADMIN };
 
 interface WorkerFixtures {
-  /** Extra emulator options, e.g. `test.use({ emulatorArgs: ['--time', '...'] })`. */
+  /**
+   * The emulator's options, its start time among them (by default a June noon), e.g.
+   * `test.use({ emulatorArgs: ['--time', '2026-06-21T23:50'] })`.
+   */
   emulatorArgs: string[];
   /** The companion project runs journeys through the companion server (playwright.config.ts). */
   through: Through;
@@ -30,7 +33,7 @@ interface TestFixtures {
  * `page.goto('/')` opens the app.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  emulatorArgs: [[], { option: true, scope: 'worker' }],
+  emulatorArgs: [['--time', JUNE_NOON], { option: true, scope: 'worker' }],
   through: ['device', { option: true, scope: 'worker' }],
   emulator: [
     async ({ emulatorArgs, through }, use) => {

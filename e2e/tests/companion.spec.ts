@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { launchEmulator, type LaunchedEmulator } from '../../apps/emulator/src/launch';
+import { deviceDay, devicePassed } from '../../apps/companion/test/device-clock';
 import { startCompanion, type RunningCompanion } from '../support/companion';
-import { DeviceClient } from '../support/device';
+import { JUNE_NOON, startEmulator, type RunningEmulator } from '../support/emulator';
 import { ADMIN, expect, test } from '../support/fixtures';
 
 /**
@@ -15,14 +11,6 @@ import { ADMIN, expect, test } from '../support/fixtures';
 
 const online = (page: Page) => page.getByRole('status', { name: 'Live connection active' });
 const offline = (page: Page) => page.getByRole('status', { name: 'Live connection lost' });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /** Collects the device's own console stream in a page of its own (the device names socket clients there). */
 async function deviceConsole(browser: Browser, deviceUrl: string): Promise<() => Promise<string>> {
@@ -44,29 +32,12 @@ test.describe('through the companion server', () => {
   // Two processes start for each test, each a few seconds on a busy machine.
   test.describe.configure({ timeout: 300_000 });
 
-  let device: LaunchedEmulator;
-  let deviceData: string;
-  let port: number;
+  let device: RunningEmulator;
   let companion: RunningCompanion;
-  const startDeviceProcess = async (): Promise<void> => {
-    device = await launchEmulator({
-      dataDir: deviceData,
-      args: ['--port', String(port)],
-      startTimeoutMs: 90_000,
-    });
-  };
 
   test.beforeEach(async () => {
-    deviceData = await mkdtemp(join(tmpdir(), 'opendtu-e2e-device-'));
-    port = await freePort();
-    await startDeviceProcess();
-    // The inverters answer whenever the test runs: the plant moves to where the sun is high.
-    const admin = new DeviceClient(device.url);
-    const ntp = await admin.get<object>('api/ntp/config');
-    const now = new Date();
-    const longitude =
-      Math.round(((12 - now.getUTCHours() - now.getUTCMinutes() / 60) * 15 + 540) % 360) - 180;
-    await admin.post('api/ntp/config', { ...ntp, latitude: 0, longitude });
+    // At noon on the device, so its inverters answer.
+    device = await startEmulator(['--time', JUNE_NOON]);
     companion = await startCompanion(device.url);
   });
   test.afterEach(async () => {
@@ -77,7 +48,6 @@ test.describe('through the companion server', () => {
     }
     await companion?.stop();
     await device?.stop();
-    await rm(deviceData, { recursive: true, force: true });
   });
 
   // Tagged @alone: run after every other journey (playwright.config.ts), as a load test is.
@@ -96,8 +66,8 @@ test.describe('through the companion server', () => {
       }),
     );
     // The device keeps 8 sockets and closes the oldest beyond that once a second: here all
-    // 20 stay connected, each with the live totals on screen.
-    await pages[19]!.waitForTimeout(3000);
+    // 20 stay connected, each with the live totals on screen, seconds later on its clock.
+    await devicePassed(device.url, 3000);
     for (const page of pages) {
       await expect(online(page)).toBeAttached();
       await expect(page.locator('[data-live-totals]')).toBeVisible();
@@ -122,30 +92,32 @@ test.describe('through the companion server', () => {
     await page.goto(`${companion.url}/`);
     await expect(online(page)).toBeAttached({ timeout: 20_000 });
     // Let the recorder take a few samples first.
-    await page.waitForTimeout(6000);
+    const day = await deviceDay(companion.url);
+    const power = async () =>
+      (await (await page.request.get(`${companion.url}/companion/api/power?date=${day}`)).json()) as {
+        inverters: { points: (number | null)[][] }[];
+      };
+    await expect
+      .poll(async () => (await power()).inverters.flatMap(({ points }) => points).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(6);
 
-    device.child.kill('SIGKILL');
+    await device.signal('SIGKILL');
     await expect(offline(page)).toBeAttached({ timeout: 15_000 });
     // The server keeps serving the app and its own API meanwhile.
     expect((await page.request.get(`${companion.url}/settings/network`)).status()).toBe(200);
     expect((await page.request.get(`${companion.url}/companion/api/info`)).status()).toBe(200);
+    // The outage lasts a few seconds (real time: the device's process is away).
     await page.waitForTimeout(5000);
 
-    await startDeviceProcess();
+    await device.revive();
     await expect(online(page)).toBeAttached({ timeout: 45_000 });
     await expect(page).toHaveURL(`${companion.url}/`);
 
     // The recorded day: the outage is a row of nulls between the samples before and after.
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
     await expect
       .poll(
         async () => {
-          const power = (await (
-            await page.request.get(`${companion.url}/companion/api/power?date=${day}`)
-          ).json()) as {
-            inverters: { points: (number | null)[][] }[];
-          };
-          return power.inverters.some(({ points }) =>
+          return (await power()).inverters.some(({ points }) =>
             points.some(
               (point, i) =>
                 i > 0 && point[0] === points[i - 1]![0]! + 1 && point.slice(1).every((v) => v === null),

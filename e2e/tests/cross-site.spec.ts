@@ -9,7 +9,7 @@ import {
   type CrossSitePost,
 } from '../support/cross-site';
 import { basicAuth, DeviceClient } from '../support/device';
-import { startEmulator } from '../support/emulator';
+import { JUNE_NOON, startEmulator } from '../support/emulator';
 import { ADMIN, expect, test } from '../support/fixtures';
 
 /**
@@ -139,7 +139,7 @@ for (const kind of SOCKET_DEVICES) {
       browser,
     }) => {
       test.setTimeout(240_000);
-      const emulator = await startEmulator(kind.args);
+      const emulator = await startEmulator(['--time', JUNE_NOON, ...kind.args]);
       const device = new DeviceClient(emulator.url);
       await device.setSecurity(ADMIN.password, readonly);
       const challenged = await socketChallenges(device.url);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { show } from '../support/show';
-import { startEmulator, type RunningEmulator } from '../support/emulator';
+import { JUNE_NOON, startEmulator, type RunningEmulator } from '../support/emulator';
 import { expect, test } from '../support/fixtures';
 
 /**
@@ -15,7 +15,7 @@ import { expect, test } from '../support/fixtures';
 let device: RunningEmulator;
 
 test.beforeEach(async () => {
-  device = await startEmulator();
+  device = await startEmulator(['--time', JUNE_NOON]);
 });
 
 test.afterEach(async () => {

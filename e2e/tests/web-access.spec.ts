@@ -41,7 +41,8 @@ test('without read-only access, the live view connects with the stored login', a
   const visitor = await browser.newPage({ baseURL: device.url });
   await visitor.goto('/');
   await expect(visitor).toHaveURL(/\/login\?returnUrl=/);
-  await visitor.waitForTimeout(2000);
+  // Two seconds on the page's own timers: any the app set sooner (a reconnect) have run.
+  await visitor.evaluate(() => new Promise((done) => setTimeout(done, 2000)));
   await expect(visitor.getByRole('status', { name: 'Live connection active' })).toHaveCount(0);
   await visitor.close();
 });

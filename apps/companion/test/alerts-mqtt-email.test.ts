@@ -38,7 +38,7 @@ const alertsOf = async (server: TestCompanion): Promise<AlertsAnswer> => {
 
 /** The virtual DTU at a simulated noon (a device minute a real second), and the receivers, not started. */
 async function plantAndReceivers() {
-  const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', '60']);
+  const dtu = await startDevice('2026-06-21T12:00', ['--speed', '60']);
   cleanups.push(() => dtu.remove());
   const live = (await call(new URL('api/livedata/status', dtu.url).href, { auth: ADMIN_AUTH })).body as {
     inverters: { serial: string }[];

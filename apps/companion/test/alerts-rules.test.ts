@@ -46,7 +46,7 @@ afterEach(async () => {
 
 /** The virtual DTU at `time` of the test's day and a receiver for the alerts, both gone after the test. */
 async function deviceAndReceiver(time: string) {
-  const dtu = await startDevice(['--time', `2026-06-21T${time}`, '--speed', String(SPEED)]);
+  const dtu = await startDevice(`2026-06-21T${time}`, ['--speed', String(SPEED)]);
   cleanups.push(() => dtu.remove());
   const port = await freePort();
   const receiver = new Receiver(port);

@@ -15,6 +15,7 @@ import { Receiver } from './alerts-receiver';
 import {
   ADMIN_AUTH,
   call,
+  JUNE_NOON,
   freePort,
   launchCompanion,
   startCompanion,
@@ -32,7 +33,7 @@ let receiver: Receiver;
 let companion: TestCompanion;
 let dataDir: string;
 beforeAll(async () => {
-  device = await startDevice();
+  device = await startDevice(JUNE_NOON);
   receiver = new Receiver(await freePort());
   await receiver.start();
   dataDir = await tempDir('alert-settings');
@@ -157,7 +158,8 @@ describe('saving the alert settings', () => {
         `ntfy://127.0.0.1:${receiver.port}/from-options`,
       ]);
       try {
-        await until(() => started.output().includes('History in'));
+        // The start's lines come one after another: the one asked about is waited for.
+        await until(() => started.output().includes('Alert settings from'), 10_000, 'the settings line');
         expect(started.output()).toContain('(saved in the app; --alert-* options not used)');
         const answer = (await call(`${started.url}/companion/api/alerts`, { auth: ADMIN_AUTH }))
           .body as AlertsAnswer;

@@ -9,12 +9,13 @@ import { Receiver } from './alerts-receiver';
 import {
   ADMIN_AUTH,
   call,
+  deviceTime,
   freePort,
+  recordedUntil,
   startCompanion,
   startDevice,
   tempDir,
   until,
-  wait,
   type TestCompanion,
   type TestDevice,
 } from './helpers';
@@ -39,7 +40,7 @@ afterEach(async () => {
 });
 
 async function device(time: string, speed = SPEED): Promise<TestDevice> {
-  const started = await startDevice(['--time', time, '--speed', String(speed)]);
+  const started = await startDevice(time, ['--speed', String(speed)]);
   cleanups.push(() => started.remove());
   return started;
 }
@@ -196,13 +197,15 @@ describe('alerts', () => {
       body: JSON.stringify(body),
     });
     expect(saved.status).toBe(200);
+    const switchedOff = await deviceTime(dtu.url);
     const after = await alertsOf(server);
     expect(after.open).toEqual([]);
     expect(after.past[0]).toMatchObject({ rule: 'inverter-silent', inverter: { serial: silent } });
     expect(after.past[0]!.ended).not.toBeNull();
     expect(server.lines.join('\n')).toContain('Alert closed, its rule is switched off');
-    // Still silent, but nobody watches it: nothing more is raised, and no "resolved" is told.
-    await wait(4000);
+    // Still silent, but nobody watches it: nothing more is raised, and no "resolved" is told,
+    // five device minutes on (longer than the rule's three) as the companion has seen them.
+    await recordedUntil(server.url, switchedOff + 5 * 60_000);
     expect((await alertsOf(server)).open).toEqual([]);
     expect(hooks(receiver).map((hook) => hook.event)).toEqual(['raised']);
   }, 90_000);
@@ -247,7 +250,8 @@ describe('alerts', () => {
     cleanups.pop();
     server = await companion(dtu, port, dataDir);
     await until(async () => (await alertsOf(server)).daylight !== null, 15_000, 'the device sun times');
-    await wait(5000); // five device minutes, longer than the rule's three
+    // Five device minutes, longer than the rule's three, as the companion has seen them.
+    await recordedUntil(server.url, (await deviceTime(dtu.url)) + 5 * 60_000);
     expect(receiver.received).toHaveLength(4);
     expect((await alertsOf(server)).past).toHaveLength(1);
   }, 120_000);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebapp } from '../src/config/cli';
 import { ensureDataDir } from '../src/config/data-dir';
-import { freePort, launchCompanion, tempDir, until, wait } from './helpers';
+import { countAttempts, freePort, launchCompanion, tempDir, until, wait } from './helpers';
 import { options } from './parse-options';
 
 const BIN = fileURLToPath(new URL('../bin/opendtu-companion.mjs', import.meta.url));
@@ -273,14 +273,21 @@ describe('the process', () => {
         .filter((address) => address?.family === 'IPv4' && !address.internal)
         .map((address) => `  on your network: http://${address!.address}:${port}`);
       for (const line of lan) expect(companion.output()).toContain(line);
-      await wait(6000);
-      // A request with the password in its query: the request log must not show it.
-      expect((await fetch(`${companion.url}/?p=Secret-Pw-4711`)).status).toBe(200);
       const complaints = (what: string) =>
         companion
           .output()
           .split('\n')
           .filter((line) => line.includes(what));
+      // Said once, while it keeps trying: twice more, seen on the device's port (each cut).
+      await until(() => complaints('does not answer').length > 0, 10_000, 'the complaint');
+      const devicePort = await countAttempts(closedPort);
+      try {
+        await until(() => devicePort.count('GET /livedata') >= 2, 20_000, 'two more tries');
+      } finally {
+        await devicePort.close();
+      }
+      // A request with the password in its query: the request log must not show it.
+      expect((await fetch(`${companion.url}/?p=Secret-Pw-4711`)).status).toBe(200);
       // Not a TTY: the level as a word, no colour codes.
       expect(complaints('does not answer')).toEqual([
         `warn: The device at http://127.0.0.1:${closedPort} does not answer (ECONNREFUSED); retrying`,

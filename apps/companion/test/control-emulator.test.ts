@@ -20,7 +20,7 @@ const limitStatus = () => house.limitStatus();
 const limitLines = () => house.limitLines();
 
 beforeAll(async () => {
-  house = await startHouse(await tempDir('control-device'), ['--time', '2026-06-21T10:30']);
+  house = await startHouse(await tempDir('control-device'), '2026-06-21T10:30');
 });
 
 afterAll(async () => {

@@ -28,7 +28,7 @@ const control = async (): Promise<ControlAnswer> =>
 const meterLines = (): string[] => companion.lines.filter((line) => line.includes('grid meter'));
 
 beforeAll(async () => {
-  house = await startHouse(await tempDir('control-fallback'), ['--time', '2026-06-21T10:30']);
+  house = await startHouse(await tempDir('control-fallback'), '2026-06-21T10:30');
   const upstream = house.meterUrl;
   meter = createServer((request, response) => {
     if (meterDown) return request.socket.destroy();

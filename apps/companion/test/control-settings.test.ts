@@ -27,7 +27,7 @@ const start = (folder: string, args: string[] = []) =>
   launchCompanion(['--device', house.device.url.href, '--data', folder, '--password', 'openDTU42', ...args]);
 
 beforeAll(async () => {
-  house = await startHouse(await tempDir('control-settings-device'), ['--time', '2026-06-21T10:30']);
+  house = await startHouse(await tempDir('control-settings-device'), '2026-06-21T10:30');
   // The meter with a login in its address: the emulator's meter ignores it, the companion must hide it.
   meterUrl = new URL(house.meterUrl);
   meterUrl.username = 'owner';
@@ -201,7 +201,8 @@ describe('the controller settings saved in the app', () => {
     const file = join(dataDir, 'control.json');
     // Saved off: the options' meter is not used.
     companion = await start(dataDir, ['--control-meter', `shelly-3em:${house.meterUrl}`]);
-    await until(() => companion!.output().includes('History in'));
+    // The start's lines come one after another: the one asked about is waited for.
+    await until(() => companion!.output().includes('Zero export settings from'), 10_000, 'the settings line');
     expect(companion.output()).toContain(
       `Zero export settings from ${file} (saved in the app; --control-* options not used): off`,
     );

@@ -13,10 +13,15 @@ import { startDemoDevice } from '../src/demo';
 import type { DeviceOptions } from '../src/device-scope';
 import { launchCompanion as launchCompanionProcess, type LaunchedCompanion } from '../src/launch';
 import type { ModbusOptions } from '../src/modbus/options';
+import { dayIn, readDeviceClock } from './device-clock';
+
+export { dayIn, deviceDay, devicePassed, deviceTime, readDeviceClock } from './device-clock';
 
 export const ADMIN_AUTH = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
 export const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 export const FIXTURE_WEBAPP = fileURLToPath(new URL('../../emulator/test/fixtures/webapp', import.meta.url));
+/** A start time for a device whose hour does not matter: a June noon, its inverters producing. */
+export const JUNE_NOON = '2026-06-21T12:00';
 
 export const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
@@ -33,6 +38,27 @@ export async function until(
   }
 }
 
+/**
+ * Waits until the companion at `companion` has recorded a sample stamped at or after
+ * `deviceMs` (the device's time): a positive sign that it has taken the device's frames up
+ * to then, and that its own once-a-second work (alerts, control) has run that late.
+ */
+export async function recordedUntil(companion: string, deviceMs: number, timeoutMs = 30_000): Promise<void> {
+  const { timezone } = await readDeviceClock(companion);
+  const day = dayIn(timezone, deviceMs);
+  await until(
+    async () => {
+      const answer = await call(`${companion}/companion/api/power?date=${day}`, { auth: ADMIN_AUTH });
+      const { inverters } = answer.body as { inverters: { points: (number | null)[][] }[] };
+      return inverters.some(({ points }) =>
+        points.some(([t, ...values]) => t! >= deviceMs && values.some((value) => value !== null)),
+      );
+    },
+    timeoutMs,
+    `a sample recorded at ${new Date(deviceMs).toISOString()} on the device's clock`,
+  );
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -42,6 +68,30 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+/**
+ * Stands on the port of a device that is away: every connection is counted by the request
+ * it starts with (`GET /livedata`) and cut at once, so a client still finds the device
+ * away. The count is a positive sign that the client tried again, which a closed port
+ * cannot give.
+ */
+export async function countAttempts(
+  port: number,
+): Promise<{ count: (request: string) => number; close: () => Promise<void> }> {
+  const requests: string[] = [];
+  const server = createServer((socket) => {
+    socket.once('data', (chunk) => {
+      requests.push(chunk.toString().split('\r\n')[0] ?? '');
+      socket.destroy();
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  return {
+    count: (request) => requests.filter((line) => line.startsWith(request)).length,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
 export async function tempDir(name: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `opendtu-companion-${name}-`));
 }
@@ -49,26 +99,55 @@ export async function tempDir(name: string): Promise<string> {
 export interface TestDevice {
   url: URL;
   dataDir: string;
-  /** Ends the process (SIGTERM, or SIGKILL: a device that drops off the network). */
+  /**
+   * Ends the process (SIGTERM, or SIGKILL: a device that drops off the network). Its clock is
+   * read first, so that a restart goes on from where it stood.
+   */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
-  /** Starts it again on the same port and data. */
+  /**
+   * Starts it again on the same port and data, its clock going on from where it stood at the
+   * stop (as NTP sets a real DTU's after a power cut): the `--time` of the restart is that
+   * reading plus the real time since, times its speed. The new process takes a moment to
+   * start its clock, so it may run that moment (times its speed) behind.
+   */
   restart: () => Promise<void>;
   remove: () => Promise<void>;
 }
 
-/** The virtual DTU as its own process on a fixed free port, with a fresh data folder. */
-export async function startDevice(args: string[] = []): Promise<TestDevice> {
+/**
+ * The virtual DTU as its own process on a fixed free port, with a fresh data folder. `time`
+ * starts its clock (`--time`: '2026-06-21T12:00' is noon on the device, in its zone): a test
+ * sets the time of what it starts and never runs a device on this machine's clock.
+ */
+export async function startDevice(time: string, args: string[] = []): Promise<TestDevice> {
+  if (args.includes('--time'))
+    throw new Error('startDevice: the start time is its first argument, not --time');
   const dataDir = await tempDir('device');
   const port = await freePort();
-  const start = () => startDemoDevice(dataDir, ['--webapp', FIXTURE_WEBAPP, ...args, '--port', String(port)]);
-  let device = await start();
-  const stop = (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => device.stop(signal);
+  const speedAt = args.indexOf('--speed');
+  const speed = speedAt < 0 ? 1 : Number(args[speedAt + 1]);
+  const start = (at: string) =>
+    startDemoDevice(dataDir, ['--webapp', FIXTURE_WEBAPP, '--time', at, ...args, '--port', String(port)]);
+  let device = await start(time);
+  let clockAtStop: { device: number; real: number } | undefined;
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
+    const running = device.child.exitCode === null && device.child.signalCode === null;
+    if (running) {
+      const sent = Date.now();
+      const reading = await readDeviceClock(device.url, 5000).catch(() => undefined);
+      // The text counts whole seconds: the middle of the second, at the middle of the request.
+      if (reading) clockAtStop = { device: reading.time + 500, real: (sent + Date.now()) / 2 };
+    }
+    await device.stop(signal);
+  };
   return {
     url: device.url,
     dataDir,
     stop,
     restart: async () => {
-      device = await start();
+      if (!clockAtStop) throw new Error('restart: the device did not tell its time at its stop');
+      const resume = clockAtStop.device + (Date.now() - clockAtStop.real) * speed;
+      device = await start(new Date(resume).toISOString());
     },
     remove: async () => {
       await stop();

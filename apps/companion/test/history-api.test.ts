@@ -14,7 +14,7 @@ import {
   type TestDevice,
 } from './helpers';
 
-/** 2026-06-21 in Europe/Berlin (UTC+2), the virtual DTU's zone. */
+/** 2026-06-21 in the virtual DTU's default zone, CEST (UTC+2) in June; `info` below shows its zone. */
 const at = (time: string): number => Date.parse(`2026-06-21T${time}+02:00`);
 
 function sample(serial: string, t: number, ac: number | null, dc: number[], reachable = true): Sample {
@@ -71,8 +71,9 @@ describe('the history API', () => {
     const dataDir = await tempDir('history');
     fill(dataDir);
     // The device says who may read, and in which zone its days are; its own inverters
-    // would be recorded beside the stored ones, so it has none.
-    device = await startDevice();
+    // would be recorded beside the stored ones, so it has none. Its clock is on the day of
+    // the samples: they are within the raw days kept, whatever day the test runs.
+    device = await startDevice('2026-06-21T12:00');
     const list = await call(new URL('api/inverter/list', device.url).href, { auth: ADMIN_AUTH });
     for (const { id } of (list.body as { inverter: { id: number }[] }).inverter) {
       await postData(new URL('api/inverter/del', device.url).href, { id });

@@ -5,7 +5,16 @@ import type { LimitStatusMap } from '@opendtu/api';
 import type { ControlConfig } from '../src/control/config';
 import { parseControlOptions, type ControlOptionName } from '../src/control/options';
 import { startDemoDevice, type DemoDevice } from '../src/demo';
-import { ADMIN_AUTH, call, FIXTURE_WEBAPP, openSocket, until, type SocketClient } from './helpers';
+import { localTimeAt, posixTzOrUtc } from '@opendtu/server-kit/posix-tz';
+import {
+  ADMIN_AUTH,
+  call,
+  FIXTURE_WEBAPP,
+  openSocket,
+  readDeviceClock,
+  until,
+  type SocketClient,
+} from './helpers';
 
 export interface House {
   device: DemoDevice;
@@ -42,11 +51,9 @@ export function quickControl(meter: string): ControlConfig {
 
 /** The device's local time of day now, in whole minutes after midnight. */
 export async function deviceMinute(deviceUrl: URL): Promise<number> {
-  const { body } = await call(new URL('api/ntp/status', deviceUrl).href, { auth: ADMIN_AUTH });
-  const [, hours, minutes] = /(\d{2}):(\d{2}):\d{2}$/.exec(
-    (body as { ntp_localtime: string }).ntp_localtime,
-  )!;
-  return Number(hours) * 60 + Number(minutes);
+  const { time, timezone } = await readDeviceClock(deviceUrl);
+  const local = localTimeAt(posixTzOrUtc(timezone), time);
+  return local.hour * 60 + local.minute;
 }
 
 /** Minutes after midnight as a schedule's "HH:MM". */
@@ -60,9 +67,14 @@ export function openConsole(deviceUrl: URL): Promise<SocketClient> {
   return openSocket(ws.href, { Authorization: ADMIN_AUTH });
 }
 
-export async function startHouse(dataDir: string, args: readonly string[]): Promise<House> {
+/** The house's device, its clock started at `time` (`--time`, on the device's wall clock). */
+export async function startHouse(
+  dataDir: string,
+  time: string,
+  args: readonly string[] = [],
+): Promise<House> {
   const device = await startDemoDevice(dataDir, [
-    ...['--webapp', FIXTURE_WEBAPP, '--household', '--meter-port', '0'],
+    ...['--webapp', FIXTURE_WEBAPP, '--household', '--meter-port', '0', '--time', time],
     ...args,
   ]);
   const listening = /meter listening on (\S+)/;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import type { HealthAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -9,10 +10,12 @@ import {
   startDevice,
   tempDir,
   until,
-  wait,
   type TestCompanion,
   type TestDevice,
 } from './helpers';
+
+/** The device's day: noon on it is daylight, and it is past, whenever the test runs. */
+const DAY = '2026-06-21';
 
 /** Debian's package (`npm test` installs it: scripts/test-programs.mjs). */
 const VICTORIA_METRICS = process.env.VICTORIA_METRICS_PATH ?? '/usr/bin/victoria-metrics';
@@ -41,7 +44,8 @@ class VictoriaMetrics {
       [
         `-httpListenAddr=127.0.0.1:${this.port}`,
         `-storageDataPath=${this.storage}`,
-        '-retentionPeriod=10y',
+        // The device's day is fixed and in the past: a century keeps it within retention.
+        '-retentionPeriod=100y',
         '-search.latencyOffset=0s',
         '-loggerLevel=ERROR',
       ],
@@ -68,10 +72,15 @@ class VictoriaMetrics {
     await exited;
   }
 
-  /** Every stored sample of the metrics whose name matches. */
-  async export(match: string): Promise<Series[]> {
+  /** Every stored sample of the metrics whose name matches, within [start, end] (epoch ms). */
+  async export(match: string, start: number, end: number): Promise<Series[]> {
     await fetch(`${this.url}/internal/force_flush`);
-    const text = await (await fetch(`${this.url}/api/v1/export?match[]=${encodeURIComponent(match)}`)).text();
+    const query = new URLSearchParams({
+      'match[]': match,
+      start: String(start / 1000),
+      end: String(end / 1000),
+    });
+    const text = await (await fetch(`${this.url}/api/v1/export?${query}`)).text();
     return text
       .split('\n')
       .filter(Boolean)
@@ -92,12 +101,9 @@ describe('pushing samples as InfluxDB line protocol', () => {
     }
     victoria = new VictoriaMetrics(await freePort(), await tempDir('victoria'));
     await victoria.start();
-    // Yesterday at noon on the device: daylight, within the database's retention, and never
-    // ahead of the real clock (an export reads up to now; today's noon is ahead before 12:00).
-    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
-      new Date(Date.now() - 86_400_000),
-    );
-    device = await startDevice(['--time', `${yesterday}T12:00`]);
+    // Noon on a past day (VictoriaMetrics takes no samples from days ahead of its clock);
+    // exports ask for that day's samples, whenever the test runs.
+    device = await startDevice(`${DAY}T12:00`);
     companion = await startCompanion(device.url, { influxUrl: new URL(`${victoria.url}/write`) });
   });
   afterAll(async () => {
@@ -107,13 +113,17 @@ describe('pushing samples as InfluxDB line protocol', () => {
     if (victoria) await rm(victoria.storage, { recursive: true, force: true });
   });
 
-  /** The companion's own record of AC power: [time, watts] per serial. */
-  async function recorded(): Promise<Map<string, [number, number][]>> {
-    const info = (await call(`${companion.url}/api/ntp/status`)).body as { ntp_localtime: string };
-    const day = new Intl.DateTimeFormat('en-CA').format(new Date(info.ntp_localtime.replace(/^\w+, /, '')));
-    const power = (await call(`${companion.url}/companion/api/power?date=${day}`)).body as {
+  /** The device's day as the companion records it: its AC power per inverter, and its bounds. */
+  const dayPower = async () =>
+    (await call(`${companion.url}/companion/api/power?date=${DAY}`)).body as {
+      from: number;
+      to: number;
       inverters: { serial: string; points: (number | null)[][] }[];
     };
+
+  /** The companion's own record of AC power: [time, watts] per serial. */
+  async function recorded(): Promise<Map<string, [number, number][]>> {
+    const power = await dayPower();
     return new Map(
       power.inverters.map(({ serial, points }) => [
         serial,
@@ -124,7 +134,8 @@ describe('pushing samples as InfluxDB line protocol', () => {
 
   /** VictoriaMetrics' AC power: time -> watts per serial. */
   async function pushed(): Promise<Map<string, Map<number, number>>> {
-    const series = await victoria.export('opendtu_inverter_power_ac');
+    const { from, to } = await dayPower();
+    const series = await victoria.export('opendtu_inverter_power_ac', from, to);
     return new Map(
       series.map((one) => [one.metric.serial!, new Map(one.timestamps.map((t, i) => [t, one.values[i]!]))]),
     );
@@ -132,7 +143,8 @@ describe('pushing samples as InfluxDB line protocol', () => {
 
   it('writes every sample with its time, and back-fills after the database was down', async () => {
     await until(async () => (await pushed()).size === 3, 60_000, 'three inverters in VictoriaMetrics');
-    const strings = await victoria.export('opendtu_string_power');
+    const { from, to } = await dayPower();
+    const strings = await victoria.export('opendtu_string_power', from, to);
     expect(strings.map((series) => series.metric.string).sort()).toContain('1');
     expect(strings[0]!.metric).toMatchObject({ serial: expect.any(String), name: expect.any(String) });
 
@@ -147,7 +159,13 @@ describe('pushing samples as InfluxDB line protocol', () => {
       60_000,
       'samples recorded while the database is down',
     );
-    await wait(2000);
+    // They wait on disk for the database.
+    await until(
+      async () =>
+        ((await call(`${companion.url}/companion/api/health`)).body as HealthAnswer).push_queue.length > 0,
+      30_000,
+      'lines waiting',
+    );
     const stored = await recorded();
     await victoria.start();
 

@@ -76,7 +76,7 @@ describe('the limit channel against a device', () => {
 
   beforeAll(async () => {
     // A Sunday morning in June: the inverters are awake and hear commands.
-    device = await startDevice(['--time', '2026-06-21T10:20', '--speed', String(SPEED)]);
+    device = await startDevice('2026-06-21T10:20', ['--speed', String(SPEED)]);
     console = await openConsole(device.url);
     const link = new DeviceLink(device.url, 'openDTU42');
     const log = (): void => undefined;

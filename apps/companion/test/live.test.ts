@@ -2,6 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_AUTH,
   call,
+  deviceDay,
+  devicePassed,
+  deviceTime,
+  JUNE_NOON,
   openSocket,
   postData,
   startCompanion,
@@ -47,14 +51,9 @@ describe.each(['v25.4.10', 'v26.3.30'])('live data through the companion (device
   let companion: TestCompanion;
   const clients: SocketClient[] = [];
   beforeAll(async () => {
-    device = await startDevice(['--firmware', release]);
-    // No password: when read-only access goes off, the server's own socket is refused.
-    // The inverters answer whenever the test runs: the plant moves to where the sun is high.
-    const ntp = (await call(new URL('api/ntp/config', device.url).href, { auth: ADMIN_AUTH })).body as object;
-    const now = new Date();
-    const longitude =
-      Math.round(((12 - now.getUTCHours() - now.getUTCMinutes() / 60) * 15 + 540) % 360) - 180;
-    await postData(new URL('api/ntp/config', device.url).href, { ...ntp, latitude: 0, longitude });
+    // At noon on the device, so its inverters answer. No password: when read-only access
+    // goes off, the server's own socket is refused.
+    device = await startDevice(JUNE_NOON, ['--firmware', release]);
     // Each inverter read every 3 s: after the outage below (4 s) the device's newest
     // readings are newer than the kill.
     const dtu = (await call(new URL('api/dtu/config', device.url).href, { auth: ADMIN_AUTH })).body as object;
@@ -76,16 +75,26 @@ describe.each(['v25.4.10', 'v26.3.30'])('live data through the companion (device
     clients.push(deviceConsole);
     for (let i = 0; i < 20; i += 1) clients.push(await openSocket(`${companion.ws}/livedata`));
     const browsers = clients.slice(1);
-    // The device evicts the oldest beyond 8 once a second; through us all 20 stay and keep receiving.
-    await wait(2500);
+    // The device evicts the oldest beyond 8 once a second; through us all 20 stay and keep
+    // receiving, seconds later on the device's clock.
+    await devicePassed(device.url, 2500);
     const counts = browsers.map((browser) => browser.frames.length);
+    // Every inverter of the device reaches every browser (each is pushed at least every 10 s).
+    const live = (await call(new URL('api/livedata/status', device.url).href, { auth: ADMIN_AUTH })).body as {
+      inverters: { serial: string }[];
+    };
+    const everyInverter = new Set(live.inverters.map(({ serial }) => serial));
     await until(
-      () => browsers.every((browser, i) => browser.frames.length > counts[i]!),
-      15_000,
-      'frames to all',
+      () =>
+        browsers.every(
+          (browser, i) =>
+            browser.frames.length > counts[i]! && serialsIn(browser.frames).size === everyInverter.size,
+        ),
+      30_000,
+      'frames of every inverter to all',
     );
     expect(browsers.every((browser) => browser.socket.readyState === browser.socket.OPEN)).toBe(true);
-    expect(serialsIn(browsers[19]!.frames)).toEqual(serialsIn(browsers[0]!.frames));
+    for (const browser of browsers) expect(serialsIn(browser.frames)).toEqual(everyInverter);
     const connects = deviceConsole.frames.join('').match(/\[\/livedata\]\[\d+\] connect/g) ?? [];
     expect(connects).toEqual([]);
   });
@@ -114,19 +123,33 @@ describe.each(['v25.4.10', 'v26.3.30'])('live data through the companion (device
       60_000,
       'every inverter reachable',
     );
-    await wait(3000);
+    // Samples of every inverter recorded before the outage.
+    await until(
+      async () => {
+        const power = (await call(`${companion.url}/companion/api/power?date=${await deviceDay(device.url)}`))
+          .body as { inverters: { points: (number | null)[][] }[] };
+        return (
+          power.inverters.length > 0 &&
+          power.inverters.every(({ points }) => points.some(([, ac]) => ac !== null))
+        );
+      },
+      30_000,
+      'samples of every inverter',
+    );
     const browser = await openSocket(`${companion.ws}/livedata`);
     clients.push(browser);
     const before = companion.lines.length;
-    const killedAt = Date.now();
+    // Times on the device's clock, as the samples are stamped.
+    const killedAt = await deviceTime(device.url);
     await device.stop('SIGKILL');
     // The browser sees the device go: its socket closes and a new one is refused.
     expect(await browser.closed).toBe(1001);
     await expect(openSocket(`${companion.ws}/livedata`)).rejects.toThrow(/^HTTP 503$/);
     expect((await fetch(`${companion.url}/`)).status).toBe(200);
+    // The outage lasts a few seconds (real time: the device's process is away).
     await wait(4000);
-    const restartedAt = Date.now();
     await device.restart();
+    const restartedAt = await deviceTime(device.url);
     await until(
       () => companion.lines.slice(before).some((line) => line.startsWith('Receiving live data')),
       30_000,
@@ -137,8 +160,7 @@ describe.each(['v25.4.10', 'v26.3.30'])('live data through the companion (device
     // Recorded: samples before and after, and between them a row of nulls, not a line.
     // The virtual DTU's world goes on while its process is away (as a DTU behind a broken
     // network does), so the first reading after the gap may be one taken during the outage.
-    // The virtual DTU keeps Europe/Berlin's day by default.
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    const day = await deviceDay(device.url);
     type Power = { inverters: { points: (number | null)[][] }[] };
     let power: Power = { inverters: [] };
     await until(

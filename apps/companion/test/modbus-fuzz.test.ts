@@ -106,7 +106,7 @@ describe('10,000 random frames', () => {
     );
 
   beforeAll(async () => {
-    device = await startDevice(['--time', '2026-06-02T12:00']);
+    device = await startDevice('2026-06-02T12:00');
     port = await freePort();
     companion = await startCompanion(device.url, {
       password: 'openDTU42',

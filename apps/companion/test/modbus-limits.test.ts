@@ -71,7 +71,7 @@ describe('limits over Modbus', () => {
     );
 
   beforeAll(async () => {
-    device = await startDevice(['--time', '2026-06-02T12:00']);
+    device = await startDevice('2026-06-02T12:00');
     console = await openConsole(device.url);
   }, 60_000);
 

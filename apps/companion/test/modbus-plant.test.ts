@@ -31,8 +31,8 @@ describe('Modbus over a plant of two DTUs', () => {
       .body as ModbusAnswer;
 
   beforeAll(async () => {
-    const noon = ['--time', '2026-06-02T12:00'];
-    [roof, barn] = await Promise.all([startDevice(noon), startDevice([...noon, '--inverters', '2'])]);
+    const noon = '2026-06-02T12:00';
+    [roof, barn] = await Promise.all([startDevice(noon), startDevice(noon, ['--inverters', '2'])]);
     dataDir = await tempDir('modbus-plant');
     port = await freePort();
     companion = await launchCompanion([

@@ -52,7 +52,7 @@ describe('unit ids and energy that stay', () => {
   };
 
   beforeAll(async () => {
-    device = await startDevice(['--time', '2026-06-02T12:00']);
+    device = await startDevice('2026-06-02T12:00');
     dataDir = await tempDir('modbus');
     port = await freePort();
     await start();

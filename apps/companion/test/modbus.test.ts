@@ -33,7 +33,7 @@ describe('the SunSpec server, read-only', () => {
     ).inverters[0]!;
 
   beforeAll(async () => {
-    device = await startDevice(['--time', '2026-06-02T12:00']);
+    device = await startDevice('2026-06-02T12:00');
     port = await freePort();
     companion = await startCompanion(device.url, {
       password: 'openDTU42',

@@ -48,13 +48,11 @@ async function served(url: string): Promise<Map<string, Set<number>>> {
 describe('operating the companion', () => {
   let device: TestDevice;
   beforeAll(async () => {
-    device = await startDevice([
+    device = await startDevice(`${DAY}T10:00`, [
       '--speed',
       String(SPEED),
       '--push-interval',
       String(1000 / SPEED),
-      '--time',
-      `${DAY}T10:00`,
     ]);
   });
   afterAll(async () => {
@@ -140,7 +138,15 @@ describe('operating the companion', () => {
   });
 
   it('pauses on a full disk, keeps serving, says so in health, and resumes by itself', async () => {
-    const cap = { pages: 1_000_000 };
+    // The recorder reads the cap at each write it tries: how often is counted.
+    let pages = 1_000_000;
+    let tries = 0;
+    const cap = {
+      get pages() {
+        tries += 1;
+        return pages;
+      },
+    };
     const dataDir = await tempDir('full');
     const companion = await startCompanion(device.url, {
       speed: SPEED,
@@ -164,7 +170,7 @@ describe('operating the companion', () => {
       expect(ok.text).not.toMatch(/1[0-9]{11}/);
 
       // The database may not grow any more: its free pages fill, then writes fail.
-      cap.pages = ok.body.database.size_bytes / 4096;
+      pages = ok.body.database.size_bytes / 4096;
       await until(async () => (await health(companion)).status === 503, 30_000, 'the pause');
       const full = await health(companion);
       expect(full.body).toMatchObject({
@@ -172,13 +178,16 @@ describe('operating the companion', () => {
         problems: ['disk-full'],
         recorder: { state: 'paused-disk-full' },
       });
-      await new Promise((done) => setTimeout(done, 1500));
+      // Said once, while it tries again: two more writes tried, both refused.
+      const pausedAt = tries;
+      await until(() => tries >= pausedAt + 2, 30_000, 'two more tries');
+      expect((await health(companion)).body.recorder.state).toBe('paused-disk-full');
       expect(companion.lines.filter((line) => line.includes('recording paused'))).toHaveLength(1);
       expect((await call(`${companion.url}/companion/api/power?date=${DAY}`)).status).toBe(200);
       expect((await call(`${companion.url}/api/system/status`)).status).toBe(200);
       expect((await call(`${companion.url}/companion/api/info`)).status).toBe(200);
 
-      cap.pages = 1_000_000;
+      pages = 1_000_000;
       await until(
         async () => (await health(companion)).body.recorder.state === 'recording',
         30_000,

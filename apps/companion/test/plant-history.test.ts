@@ -24,7 +24,6 @@ import {
   startDevice,
   tempDir,
   until,
-  wait,
   type TestDevice,
 } from './helpers';
 
@@ -58,8 +57,11 @@ describe("the plant's history", () => {
 
   beforeAll(async () => {
     // roof: the demo's three inverters; barn: two. Both at the same late morning, fast.
-    const time = ['--time', `${DAY}T10:30`, '--speed', String(SPEED)];
-    const [roof, barn] = await Promise.all([startDevice(time), startDevice(['--inverters', '2', ...time])]);
+    const speed = ['--speed', String(SPEED)];
+    const [roof, barn] = await Promise.all([
+      startDevice(`${DAY}T10:30`, speed),
+      startDevice(`${DAY}T10:30`, ['--inverters', '2', ...speed]),
+    ]);
     devices.roof = roof!;
     devices.barn = barn!;
     dataDir = await tempDir('plant-history');
@@ -110,9 +112,16 @@ describe("the plant's history", () => {
       "the barn's new rule",
     );
     await own('barn', `power?date=${DAY}`);
-    // Stopped, the devices record no more: the plant's answers and theirs are of one moment.
+    // Stopped, the devices record no more: the plant's answers and theirs are of one moment
+    // once the companion has lost both sockets (it writes what it holds as a socket goes).
     await Promise.all([devices.roof.stop(), devices.barn.stop()]);
-    await wait(1500);
+    for (const device of [devices.roof, devices.barn])
+      await until(
+        () =>
+          lines.some((line) => line.includes(`Lost the connection to the device at ${device.url.origin}`)),
+        20_000,
+        `${device.url.origin} gone`,
+      );
   }, 120_000);
 
   afterAll(async () => {

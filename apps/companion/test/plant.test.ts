@@ -41,11 +41,11 @@ describe('a plant of three devices', () => {
     // roof: the three demo inverters; barn: two six-string inverters on an older release;
     // shed: one, the barn's first serial, so one inverter is registered on two DTUs.
     // At noon, so the inverters hear commands whenever the test runs.
-    const noon = ['--time', '2026-06-02T12:00'];
+    const noon = '2026-06-02T12:00';
     const started = await Promise.all([
       startDevice(noon),
-      startDevice([...noon, '--inverters', '2', '--firmware', 'v24.10.15']),
-      startDevice([...noon, '--inverters', '1', '--firmware', 'v26.3.30']),
+      startDevice(noon, ['--inverters', '2', '--firmware', 'v24.10.15']),
+      startDevice(noon, ['--inverters', '1', '--firmware', 'v26.3.30']),
     ]);
     NAMES.forEach((name, index) => (devices[name] = started[index]!));
     dataDir = await tempDir('plant');

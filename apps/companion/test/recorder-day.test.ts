@@ -25,7 +25,7 @@ describe('recording simulated days', () => {
   let device: TestDevice;
   let companion: TestCompanion;
   beforeAll(async () => {
-    device = await startDevice(['--speed', String(SPEED), '--time', '2026-06-20T18:00']);
+    device = await startDevice('2026-06-20T18:00', ['--speed', String(SPEED)]);
     companion = await startCompanion(device.url, { speed: SPEED });
   });
   afterAll(async () => {

@@ -1,10 +1,20 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { localTimeAt, parseDeviceTime, posixTzOrUtc } from '@opendtu/server-kit/posix-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, launchCompanion, startDevice, tempDir, until, wait, type TestDevice } from './helpers';
+import {
+  call,
+  deviceDay,
+  deviceTime,
+  launchCompanion,
+  startDevice,
+  tempDir,
+  until,
+  wait,
+  type TestDevice,
+} from './helpers';
 import { openHistory } from './open-history';
+import { seededRandom } from './seeded-random';
 
 /**
  * Crash safety of the recorder: the real companion process records a device running 20x
@@ -18,24 +28,6 @@ import { openHistory } from './open-history';
  */
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 8);
 const SPEED = 20;
-/** The device's clock (epoch ms) as its NTP status shows it. */
-async function deviceTime(device: URL): Promise<number> {
-  const status = (await call(new URL('api/ntp/status', device).href)).body as {
-    ntp_localtime: string;
-    ntp_timezone: string;
-  };
-  return parseDeviceTime(status.ntp_localtime, posixTzOrUtc(status.ntp_timezone))!;
-}
-
-async function deviceDay(device: URL): Promise<string> {
-  const status = (await call(new URL('api/ntp/status', device).href)).body as {
-    ntp_localtime: string;
-    ntp_timezone: string;
-  };
-  const local = localTimeAt(posixTzOrUtc(status.ntp_timezone), await deviceTime(device));
-  return `${local.year}-${String(local.month).padStart(2, '0')}-${String(local.day).padStart(2, '0')}`;
-}
-
 type Row = (number | null)[];
 
 async function power(companion: string, day: string): Promise<Row[]> {
@@ -54,13 +46,11 @@ describe('SIGKILL while recording', () => {
   let device: TestDevice;
   beforeAll(async () => {
     // From the morning, 200 rounds stay within the day.
-    device = await startDevice([
+    device = await startDevice('2026-06-21T07:00', [
       '--speed',
       String(SPEED),
       '--push-interval',
       String(1000 / SPEED),
-      '--time',
-      '2026-06-21T07:00',
     ]);
   });
   afterAll(() => device?.remove());
@@ -68,6 +58,8 @@ describe('SIGKILL while recording', () => {
   it(
     `leaves a readable database holding all but the last seconds, after each of ${ROUNDS} kills`,
     async () => {
+      // The kill moments are drawn from a seed, told with a failure.
+      const { random } = seededRandom();
       const dataDir = await tempDir('kill');
       const counts = { kills: 0, insideTransaction: 0, samples: 0, worstLossMs: 0 };
       try {
@@ -87,7 +79,7 @@ describe('SIGKILL while recording', () => {
             async () => newestSample(await power(companion.url, await deviceDay(device.url))) > 0,
             30_000,
           );
-          await wait(Math.random() * 1500);
+          await wait(random() * 1500);
           // What the server serves was written: it must survive the kill.
           const info = (await call(`${companion.url}/companion/api/info`)).body as {
             companion: { timezone: string };
@@ -95,8 +87,9 @@ describe('SIGKILL while recording', () => {
           expect(info.companion.timezone).not.toBe('');
           const served = newestSample(await power(companion.url, await deviceDay(device.url)));
           const exited = new Promise((done) => companion.child.once('exit', done));
-          await wait(Math.random() * 1000);
-          const killedAt = Date.now();
+          await wait(random() * 1000);
+          // The device's clock at the kill (it runs SPEED times faster).
+          const killedAt = await deviceTime(device.url);
           companion.child.kill('SIGKILL');
           await exited;
           counts.kills += 1;
@@ -110,9 +103,8 @@ describe('SIGKILL while recording', () => {
               ...store.inverters().map((inverter) => newestSample(store.power(inverter.id, 0, Infinity))),
             );
             expect(newest, `round ${round}: a served sample was lost`).toBeGreaterThanOrEqual(served);
-            // The device runs SPEED times faster: its clock at the kill, in real seconds lost.
-            const lostRealMs =
-              ((await deviceTime(device.url)) - (Date.now() - killedAt) * SPEED - newest) / SPEED;
+            // What the kill lost, in real seconds.
+            const lostRealMs = (killedAt - newest) / SPEED;
             counts.worstLossMs = Math.max(counts.worstLossMs, lostRealMs);
             counts.samples = store
               .inverters()

@@ -26,7 +26,7 @@ const control = async (): Promise<ControlAnswer> =>
 
 beforeAll(async () => {
   dir = await tempDir('schedule-control');
-  house = await startHouse(join(dir, 'device'), ['--time', '2026-06-21T10:30', '--speed', String(SPEED)]);
+  house = await startHouse(join(dir, 'device'), '2026-06-21T10:30', ['--speed', String(SPEED)]);
 });
 
 afterAll(async () => {

@@ -8,7 +8,15 @@ import { createInterface } from 'node:readline';
 import type { HealthAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifySystemd, stuck, type Notifier } from '../src/ops/systemd-notify';
-import { startCompanion, startDevice, tempDir, until, type TestCompanion, type TestDevice } from './helpers';
+import {
+  JUNE_NOON,
+  startCompanion,
+  startDevice,
+  tempDir,
+  until,
+  type TestCompanion,
+  type TestDevice,
+} from './helpers';
 
 /** Prints each datagram on its own line; file descriptors passed along are closed by the kernel. */
 const LISTENER = `
@@ -20,28 +28,33 @@ while True:
     print(s.recv(4096).decode().replace("\\n", " "), flush=True)
 `;
 
+/** A socket as systemd's, at `path`, once it listens: every datagram it received. */
+async function listen(path: string): Promise<{ heard: string[]; stop: () => void }> {
+  const heard: string[] = [];
+  const listener: ChildProcess = spawn('python3', ['-c', LISTENER, path], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  createInterface({ input: listener.stdout! }).on('line', (line) => line && heard.push(line));
+  await until(() => heard.includes('listening'), 10_000);
+  return { heard, stop: () => listener.kill() };
+}
+
 describe('systemd notify and watchdog', { timeout: 60_000 }, () => {
   let dir: string;
-  let listener: ChildProcess;
-  let heard: string[];
+  let systemd: { heard: string[]; stop: () => void };
   let device: TestDevice;
   let companion: TestCompanion;
   let notifier: Notifier | undefined;
 
   beforeAll(async () => {
     dir = await tempDir('notify');
-    heard = [];
-    listener = spawn('python3', ['-c', LISTENER, join(dir, 'notify.sock')], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    createInterface({ input: listener.stdout! }).on('line', (line) => line && heard.push(line));
-    await until(() => heard.includes('listening'), 10_000);
-    device = await startDevice();
+    systemd = await listen(join(dir, 'notify.sock'));
+    device = await startDevice(JUNE_NOON);
     companion = await startCompanion(new URL(device.url));
   });
   afterAll(async () => {
     notifier?.stop();
-    listener?.kill();
+    systemd?.stop();
     await companion?.close();
     await device?.stop();
     await rm(dir, { recursive: true, force: true });
@@ -52,8 +65,8 @@ describe('systemd notify and watchdog', { timeout: 60_000 }, () => {
       NOTIFY_SOCKET: join(dir, 'notify.sock'),
       WATCHDOG_USEC: '400000',
     });
-    await until(() => heard.filter((line) => line === 'WATCHDOG=1').length >= 3, 20_000);
-    expect(heard.find((line) => line.includes('READY=1'))).toMatch(
+    await until(() => systemd.heard.filter((line) => line === 'WATCHDOG=1').length >= 3, 20_000);
+    expect(systemd.heard.find((line) => line.includes('READY=1'))).toMatch(
       /READY=1.*STATUS=Recording|STATUS=Recording.*READY=1/,
     );
     expect(companion.lines.filter((line) => /systemd|Watchdog/.test(line))).toEqual([]);
@@ -62,13 +75,24 @@ describe('systemd notify and watchdog', { timeout: 60_000 }, () => {
   });
 
   it('without NOTIFY_SOCKET (not under systemd) says nothing', async () => {
-    // What the first test's notifier still had under way has arrived.
-    await new Promise((done) => setTimeout(done, 500));
-    const before = heard.length;
-    const quiet = notifySystemd(companion.app, () => undefined, { WATCHDOG_USEC: '400000' });
-    await new Promise((done) => setTimeout(done, 1000));
-    quiet.stop();
-    expect(heard.slice(before)).toEqual([]);
+    // It would run systemd-notify, which fails without a socket to tell, and say so.
+    const said: string[] = [];
+    const quiet = notifySystemd(companion.app, (line) => said.push(line), { WATCHDOG_USEC: '400000' });
+    // Beside it the same server under systemd, telling a socket of its own: its watchdog
+    // messages arriving show the watchdog times passing, in which the quiet one would speak.
+    const second = await listen(join(dir, 'second.sock'));
+    const loud = notifySystemd(companion.app, () => undefined, {
+      NOTIFY_SOCKET: join(dir, 'second.sock'),
+      WATCHDOG_USEC: '400000',
+    });
+    try {
+      await until(() => second.heard.filter((line) => line === 'WATCHDOG=1').length >= 3, 20_000);
+    } finally {
+      loud.stop();
+      quiet.stop();
+      second.stop();
+    }
+    expect(said).toEqual([]);
   });
 
   it('counts a stuck recorder as a reason to restart, an absent device or a full disk not', () => {

@@ -18,6 +18,8 @@ export interface DeviceEvents {
   'stats-reset': [serial: number];
   /** The device is about to go down (restart or shutdown): stop timers, close sockets. */
   shutdown: [];
+  /** The /livedata push task ran (pushing or not): tests see its time pass by it. */
+  'push-task': [];
 }
 
 export type ConfigSection =

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- wire objects are checked field by field */
 import { afterEach, describe, expect, it } from 'vitest';
 import { getJson, startTestDevice, type TestDevice } from './helpers';
-import { useSocketTests, wait } from './socket-helpers';
+import { pushRuns, until, useSocketTests } from './socket-helpers';
 
 let dev: TestDevice | undefined;
 afterEach(async () => {
@@ -31,9 +31,10 @@ describe('benchmark options (docs/emulator.md#options)', () => {
     dev = await startTestDevice({ pushIntervalMs: 100 });
     const base = await listen(dev);
     const { frames } = await open(`${base}/livedata`);
-    await wait(400);
+    await until(() => frames.length >= 3);
+    // Five more runs: nothing forced yet.
+    await pushRuns(dev, 5);
     expect(frames).toHaveLength(3);
-    await wait(1100);
-    expect(frames.length).toBeGreaterThanOrEqual(6);
+    await until(() => frames.length >= 6);
   });
 });

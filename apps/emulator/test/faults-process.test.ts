@@ -22,9 +22,10 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
+/** At noon on the device, 50 times fast. */
 async function start(args: string[]): Promise<string> {
   dataDir = await mkdtemp(join(tmpdir(), 'opendtu-faults-'));
-  child = await launchTestProcess(dataDir, args);
+  child = await launchTestProcess(dataDir, '2026-06-21T10:00:00Z', ['--speed', '50', ...args]);
   return child.url;
 }
 
@@ -43,19 +44,11 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   return value;
 }
 
-const NOON = ['--time', '2026-06-21T10:00:00Z', '--speed', '50'];
-
 describe('--fault (docs/emulator.md#faults-on-purpose)', () => {
   it(
     'starts with a silent inverter and a dark string, kept across a restart',
     async () => {
-      const base = await start([
-        ...NOON,
-        '--fault',
-        `inverter-silent:${HM}`,
-        '--fault',
-        `string-dark:${HMS}:1`,
-      ]);
+      const base = await start(['--fault', `inverter-silent:${HM}`, '--fault', `string-dark:${HMS}:1`]);
       const listed = [
         { fault: 'inverter-silent', serial: HM },
         { fault: 'string-dark', serial: HMS, channel: 1 },
@@ -93,7 +86,7 @@ describe('--fault (docs/emulator.md#faults-on-purpose)', () => {
   it(
     'starts vanished: the device answers once the fault is cleared',
     async () => {
-      const base = await start([...NOON, '--fault', 'device-vanish']);
+      const base = await start(['--fault', 'device-vanish']);
       expect(await json(`${base}/emulator/faults`)).toEqual({
         faults: [{ fault: 'device-vanish' }],
         held_requests: 0,

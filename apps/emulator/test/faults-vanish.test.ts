@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestDevice, type TestDevice } from './helpers';
-import { until, useSocketTests, wait } from './socket-helpers';
+import { pushRuns, until, useSocketTests, wait } from './socket-helpers';
 
 // device-vanish over real sockets: a DTU that lost its Wi-Fi answers nothing (requests,
 // upgrades, pings) and pushes nothing, while the emulator's own endpoint stays reachable.
@@ -64,8 +64,9 @@ describe('device-vanish', () => {
     let ponged = false;
     live.socket.on('pong', () => (ponged = true));
     live.socket.ping();
-    // Long enough for several pushes (a forced one every 200 ms) and a pong on a live link.
-    await wait(600);
+    // Long enough for several pushes (30 runs of the push task: a forced one every 10) and
+    // a pong on a live link.
+    await pushRuns(dev!, 30);
     expect(live.frames.length).toBe(framesBefore);
     expect(ponged).toBe(false);
     expect(request.settled()).toBe(false);

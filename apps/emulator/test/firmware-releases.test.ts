@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { EmulatedRelease } from '../src/firmware/profiles';
 import { ADMIN_AUTH, getJson, postData, startTestDevice, type TestDevice } from './helpers';
-import { useSocketTests, wait } from './socket-helpers';
+import { until, useSocketTests } from './socket-helpers';
 
 // `--firmware`: each release changes what docs/firmware-releases.md lists, nothing else.
 
@@ -204,7 +204,7 @@ describe('console format', () => {
     const { frames } = await open(`${base}/console`);
     device.clock.advance(20_000);
     device.app.device.inverters.step(device.clock.now());
-    await wait(100);
+    await until(() => frames.join('').includes('Fetch inverter: 114181234569\n'));
     const text = frames.join('');
     expect(text).not.toContain('\r');
     expect(text).toMatch(/^D \(\d+\) webapi: Websocket: \[\/console\]\[1\] connect\n/);

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { onTestFailed } from 'vitest';
 import { buildDevice } from '../src/app';
 import { createManualClock, type ManualClock } from '../src/clock';
 import { defaultConfig } from '../src/config/defaults';
 import { identityFor } from '../src/config/identity';
 import { fillDemoInverters } from '../src/sim/demo-inverters';
+import { createRandom, type Random } from '../src/sim/random';
 import type { EmulatedRelease } from '../src/firmware/profiles';
 
 /** A tiny stand-in web bundle, so emulator tests do not need the real build. */
@@ -126,11 +128,26 @@ export async function postData(
   return { status: response.statusCode, body: response.body === '' ? undefined : JSON.parse(response.body) };
 }
 
-/** The emulator as its own process on a free port, serving the fixture bundle. */
+/**
+ * The emulator as its own process on a free port, serving the fixture bundle. `time` starts
+ * its clock (`--time`): a test never runs a device on this machine's clock.
+ */
 export function launchTestProcess(
   dataDir: string,
+  time: string,
   args: readonly string[] = [],
   env?: NodeJS.ProcessEnv,
 ): Promise<LaunchedEmulator> {
-  return launchEmulator({ dataDir, args: ['--webapp', FIXTURE_WEBAPP, ...args], env });
+  return launchEmulator({ dataDir, args: ['--webapp', FIXTURE_WEBAPP, '--time', time, ...args], env });
+}
+
+/**
+ * Random inputs a run can replay: the seed is FUZZ_SEED when set, else drawn, and a failure
+ * of the test that asked for it says which (`FUZZ_SEED=<seed>` replays it). Call it inside
+ * the test.
+ */
+export function seededRandom(): { seed: number; random: Random } {
+  const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  onTestFailed(() => console.log(`seed ${seed}: FUZZ_SEED=${seed} replays this run`));
+  return { seed, random: createRandom(seed) };
 }

@@ -3,7 +3,7 @@ import { parseLiveFrame } from '@opendtu/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestDevice, type TestDevice } from './helpers';
 import WebSocket from 'ws';
-import { useSocketTests, wait, type SocketClient } from './socket-helpers';
+import { pushRuns, until, useSocketTests, wait, type SocketClient } from './socket-helpers';
 
 let dev: TestDevice | undefined;
 afterEach(async () => {
@@ -17,8 +17,7 @@ describe('/livedata WebSocket (contract §5.4)', () => {
     dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
     const base = await listen(dev);
     const { frames } = await open(`${base}/livedata`);
-    await wait(1600);
-    expect(frames.length).toBeGreaterThanOrEqual(3);
+    await until(() => frames.length >= 3);
     // Read as the web app and the companion read them: every frame is one.
     const parsed = frames.map((f) => parseLiveFrame(f));
     expect(parsed).not.toContain(undefined);
@@ -39,7 +38,7 @@ describe('/livedata WebSocket (contract §5.4)', () => {
     dev = await startTestDevice({ blank: true });
     const base = await listen(dev);
     const { frames } = await open(`${base}/livedata`);
-    await wait(1500);
+    await pushRuns(dev, 2);
     expect(frames).toEqual([]);
   });
 
@@ -71,7 +70,7 @@ describe('/console WebSocket (contract §6)', () => {
     const { frames } = await open(`${base}/console`);
     dev.clock.advance(20_000);
     dev.app.device.inverters.step(dev.clock.now());
-    await wait(100);
+    await until(() => /Fetch inverter: 114181234569\r\n/.test(frames.join('')));
     const text = frames.join('');
     expect(text).not.toContain('before anyone listens');
     expect(text).toContain('Websocket: [/console][1] connect\r\n');

@@ -66,9 +66,7 @@ beforeAll(async () => {
   brokerPort = (brokerServer.address() as AddressInfo).port;
   dataDir = await mkdtemp(join(tmpdir(), 'opendtu-meter-'));
   const start = calmAfternoon(firstClearDay(dataDir));
-  child = await launchTestProcess(dataDir, [
-    '--time',
-    deviceLocal(start),
+  child = await launchTestProcess(dataDir, deviceLocal(start), [
     '--household',
     '--household-seed',
     String(SEED),

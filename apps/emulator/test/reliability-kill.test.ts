@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_AUTH, launchTestProcess } from './helpers';
+import { ADMIN_AUTH, launchTestProcess, seededRandom } from './helpers';
 
 /**
  * Issue 16, crash safety: the real emulator process (src/server.ts) saves settings in a
@@ -43,12 +43,13 @@ describe('issue 16: SIGKILL during a loop of saves', () => {
   it(
     `config.json holds the old or the new settings after each of ${ROUNDS} kills`,
     async () => {
+      const { random } = seededRandom();
       const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-sigkill-'));
       const counts = { kills: 0, saves: 0, inFlightOnDisk: 0 };
       let acknowledged: string | undefined;
       try {
         for (let round = 0; round < ROUNDS; round += 1) {
-          const { child, url: base } = await launchTestProcess(dataDir);
+          const { child, url: base } = await launchTestProcess(dataDir, '2026-06-21T12:00');
           // The restarted device serves what the last kill left on disk.
           if (acknowledged !== undefined) {
             const served = await fetch(`${base}/api/ntp/config`, { headers: { authorization: ADMIN_AUTH } });
@@ -56,7 +57,7 @@ describe('issue 16: SIGKILL during a loop of saves', () => {
           }
           const exited = new Promise((done) => child.once('exit', done));
           // The kill lands at a random moment once the loop of saves is running.
-          const killAfter = Math.floor(Math.random() * 200);
+          const killAfter = Math.floor(random() * 200);
           let inFlight: string | undefined;
           let saves = 0;
           for (let n = 0; ; n += 1) {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUTH, startTestDevice, type TestDevice } from './helpers';
 import { HM, HMS, HMT, advance, post } from './runtime-helpers';
 import WebSocket from 'ws';
-import { until, useSocketTests, wait } from './socket-helpers';
+import { pushRuns, until, useSocketTests } from './socket-helpers';
 
 let dev: TestDevice | undefined;
 afterEach(async () => {
@@ -63,12 +63,13 @@ describe('/livedata push rules (contract §5.4)', () => {
     // Nobody was connected: every inverter within the first tick.
     await until(() => arrivals.length >= 3);
     expect(arrivals.map((a) => a.serial).sort()).toEqual([HM, HMS, HMT].sort());
-    // The clock stands still, so nothing is new; one poll interval later one inverter has new data.
-    await wait(1500);
+    // The clock stands still, so nothing is new (two more runs of the push task); one poll
+    // interval later one inverter has new data.
+    await pushRuns(dev, 2);
     expect(arrivals).toHaveLength(3);
     advance(dev, 5_000);
     await until(() => arrivals.length >= 4);
-    await wait(1500);
+    await pushRuns(dev, 2);
     expect(arrivals).toHaveLength(4);
     // The others go out again once their last push is more than 10 s old.
     await until(() => arrivals.length >= 6, 12_000);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUTH, getJson, postData, startTestDevice, type TestDevice } from './helpers';
+import { until } from './socket-helpers';
 
 let device: TestDevice;
 beforeEach(async () => {
@@ -135,8 +136,7 @@ describe('§2.4 GET /api/system/status', () => {
   });
 
   it('counts uptime from boot and reports a software reset after a restart', async () => {
-    await new Promise((done) => setTimeout(done, 1100));
-    expect((await getJson(device.app, '/api/system/status')).body.uptime).toBeGreaterThanOrEqual(1);
+    await until(async () => (await getJson(device.app, '/api/system/status')).body.uptime >= 1, 5000);
     await device.reboot();
     const { body } = await getJson(device.app, '/api/system/status');
     expect(body.uptime).toBe(0);

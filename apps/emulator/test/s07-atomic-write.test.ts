@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../src/config/store';
 import { identityFor } from '../src/config/identity';
+import { seededRandom } from './helpers';
 
 const WRITER = fileURLToPath(new URL('./fixtures/config-writer.ts', import.meta.url));
 const KILLS = 20;
@@ -50,12 +51,13 @@ function runAndKill(dataDir: string, delayMs: number): Promise<void> {
 
 describe('§7 atomic writes (conventions: a crash never leaves a broken file)', () => {
   it('config.json always parses after the writing process is killed at random moments', async () => {
+    const { random } = seededRandom();
     const dataDir = join(workDir, 'data');
     await mkdir(dataDir);
     let rounds = 0;
     let cutShort = 0;
     for (let iteration = 0; iteration < KILLS; iteration += 1) {
-      await runAndKill(dataDir, Math.floor(Math.random() * 60));
+      await runAndKill(dataDir, Math.floor(random() * 60));
       const text = await readFile(join(dataDir, 'config.json'), 'utf8');
       const parsed = JSON.parse(text) as { wifi: { ssid: string } };
       expect(parsed.wifi.ssid).toMatch(/^(round-\d+|)$/);

@@ -46,11 +46,34 @@ export function useSocketTests(): {
 
 export const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-/** Waits until `condition` holds, failing after `timeoutMs`. */
-export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Waits until `condition` holds (it may be async), failing after `timeoutMs`. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > end) throw new Error('condition not reached');
     await wait(20);
   }
+}
+
+/**
+ * Resolves after `runs` more runs of the device's push task: a positive sign that its time
+ * passed (on a loaded machine its timer runs late), where a sleep proves nothing.
+ */
+export function pushRuns(device: TestDevice, runs: number, timeoutMs = 10_000): Promise<void> {
+  const { events } = device.app.device;
+  return new Promise((resolve, reject) => {
+    let left = runs;
+    const timer = setTimeout(() => {
+      events.off('push-task', ran);
+      reject(new Error(`the push task did not run ${runs} times within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const ran = (): void => {
+      left -= 1;
+      if (left > 0) return;
+      clearTimeout(timer);
+      events.off('push-task', ran);
+      resolve();
+    };
+    events.on('push-task', ran);
+  });
 }

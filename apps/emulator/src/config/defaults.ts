@@ -35,6 +35,8 @@ export function emptyInverterSlot(): ConfigInverter {
 /** The configuration of a device without config.json (contract §7.2). */
 /** Germany's rules: the device's zone until the owner picks another (contract §3.5). */
 export const DEFAULT_NTP_TIMEZONE = 'CET-1CEST,M3.5.0,M10.5.0/3';
+/** The same zone by its IANA name, as the settings show it (and `Intl` reads it). */
+export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
 
 /**
  * `release` adds the sections its firmware keeps (syslog, logging); a release without
@@ -62,7 +64,7 @@ export function defaultConfig(
     ntp: {
       server: 'opendtu.pool.ntp.org',
       timezone: DEFAULT_NTP_TIMEZONE,
-      timezone_descr: 'Europe/Berlin',
+      timezone_descr: DEFAULT_TIME_ZONE,
       latitude: 51.1657,
       longitude: 10.4515,
       sunsettype: 1,

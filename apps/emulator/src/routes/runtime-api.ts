@@ -66,6 +66,7 @@ export const runtimeApi: FastifyPluginAsync<RuntimeOptions> = async (app, option
   const pushTimer = setInterval(() => {
     sim.sync();
     if (!vanished()) livedata.tick();
+    device.events.emit('push-task');
   }, pushIntervalMs);
   pushTimer.unref();
   let ticks = 0;
