@@ -13,6 +13,7 @@ import { mountDevice, type DeviceOptions } from './device-scope';
 import type { LogLine } from './log';
 import { mountPlant } from './plant/plant-app';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
+import { lazySchemaCompilers } from './schema-compilers';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -52,6 +53,7 @@ async function createServer(options: ServerOptions): Promise<FastifyInstance> {
     connectionTimeout: timeouts.idleMs,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: 10_000,
+    schemaController: { compilersFactory: lazySchemaCompilers },
     // Node checks the header and request timeouts every connectionsCheckingInterval.
     http: {
       headersTimeout: timeouts.headersMs,
