@@ -22,7 +22,8 @@
 import type { DeviceClock } from '../device/clock';
 import { addReading, energyOf, startDay, type DayEnergy } from './day-energy';
 import { ROLLUP_MS, type HistoryStore } from './db/history-store';
-import { sameReading, samplesOf, type Sample } from './sample';
+import { frameSamples } from '../live/frame';
+import { sameReading, type Sample } from './sample';
 
 export const RAW_DAYS = 90;
 const FLUSH_MS = 1000;
@@ -148,13 +149,7 @@ export class Recorder {
       this.clockResets = this.clock.resets;
       for (const last of this.last.values()) last.t = -Infinity;
     }
-    let frame: unknown;
-    try {
-      frame = JSON.parse(text);
-    } catch {
-      return;
-    }
-    for (const sample of samplesOf(frame, this.clock.now(arrival))) {
+    for (const sample of frameSamples(text, this.clock.now(arrival))) {
       const last = this.last.get(sample.serial);
       const stale = last !== undefined && sample.t < last.t - this.tolerance;
       const repeat =
