@@ -74,6 +74,7 @@ export const LAYERS = {
         'alerts/option-names.ts',
         'control/control.ts',
         'control/options.ts',
+        'schema-compilers.ts',
         'modbus/modbus.ts',
         'modbus/options.ts',
       ].map((path) => `${COMPANION}/${path}`),
@@ -141,9 +142,13 @@ export const LAYERS = {
     { name: 'storage', paths: [`${COMPANION}/recorder/db`, `${COMPANION}/alerts/alert-store.ts`] },
     {
       name: 'the recorded values and the log',
-      paths: ['recorder/sample.ts', 'recorder/day-energy.ts', 'log.ts', 'mqtt-module.ts'].map(
-        (path) => `${COMPANION}/${path}`,
-      ),
+      paths: [
+        'recorder/sample.ts',
+        'recorder/day-energy.ts',
+        'live/frame.ts',
+        'log.ts',
+        'mqtt-module.ts',
+      ].map((path) => `${COMPANION}/${path}`),
     },
   ],
 };

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { launchProcess, type LaunchedProcess } from '@opendtu/server-kit/launch-process';
 import { MIGRATIONS } from '../../apps/companion/src/recorder/db/migrations';
 import { DATABASE_FILE, PID_FILE } from '../../apps/companion/src/recorder/db/open';
+import { NODE_FLAGS } from '../../apps/companion/build/server-build.mjs';
 import { CACHE } from '../lib/companion-build';
 import { ADMIN } from '../lib/device';
 import { OUR_BUNDLE, log } from '../lib/bundles';
@@ -47,12 +48,9 @@ export interface NodeSetup {
   nodeFlags: string[];
 }
 export const SETUPS: NodeSetup[] = [
-  // The installed file's first line gives node this (apps/companion/build/pack.mjs); SQLite's
-  // WebAssembly stays at the baseline tier by itself (apps/companion/src/recorder/db/sqlite.ts).
-  {
-    label: 'as installed',
-    nodeFlags: ['--max-semi-space-size=1', '--v8-pool-size=1', '--no-opt', '--optimize-for-size'],
-  },
+  // The installed file's first line gives node this (apps/companion/build/server-build.mjs);
+  // SQLite's WebAssembly stays at the baseline tier by itself (apps/companion/src/recorder/db/sqlite.ts).
+  { label: 'as installed', nodeFlags: NODE_FLAGS },
   { label: 'V8 defaults', nodeFlags: ['--no-liftoff-only'] },
 ];
 

@@ -17,6 +17,7 @@ import type { ModbusOptions } from './modbus/options';
 import { registerModbusRoutes } from './modbus/routes';
 import { mountPlant } from './plant/plant-app';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
+import { lazySchemaCompilers } from './schema-compilers';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -58,6 +59,7 @@ async function createServer(options: ServerOptions): Promise<FastifyInstance> {
     connectionTimeout: timeouts.idleMs,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: 10_000,
+    schemaController: { compilersFactory: lazySchemaCompilers },
     // Node checks the header and request timeouts every connectionsCheckingInterval.
     http: {
       headersTimeout: timeouts.headersMs,

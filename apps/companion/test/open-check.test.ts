@@ -1,7 +1,7 @@
 // How much of the database is read at start depends on how the last server ended: every
 // page after an unclean end, only the header, the schema and each table's ends after a
 // clean one (so a large history serves within a second or two).
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -58,5 +58,40 @@ describe('the check at start', () => {
     const connection = openDatabase(dir);
     expect(connection.db.get('SELECT count(*) AS n FROM sqlite_schema WHERE name = ?', 'filler')?.n).toBe(1);
     connection.close();
+  });
+});
+
+describe('a server killed while its write-ahead log held transactions', () => {
+  it('leaves a file the next start opens whole, with every committed row, and closes in rollback mode', async () => {
+    const running = await tempDir('open-wal');
+    const killed = await tempDir('open-wal-killed');
+    try {
+      const connection = openDatabase(running);
+      connection.transaction(() =>
+        connection.db.exec(`CREATE TABLE filler (id INTEGER PRIMARY KEY, data BLOB);
+          WITH RECURSIVE k(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM k WHERE k < 2000)
+          INSERT INTO filler SELECT k, randomblob(200) FROM k`),
+      );
+      // The folder as a SIGKILL leaves it: the file, its log (the rows are there, not yet
+      // in the file, which is shorter than its pages), the pid file of a process gone.
+      const source = join(running, DATABASE_FILE);
+      const target = join(killed, DATABASE_FILE);
+      copyFileSync(source, target);
+      copyFileSync(`${source}-wal`, `${target}-wal`);
+      writeFileSync(join(killed, PID_FILE), String(spawnSync(process.execPath, ['-e', '0']).pid));
+      connection.close();
+      expect(statSync(target).size).toBeLessThan(statSync(source).size);
+
+      const reopened = openDatabase(killed);
+      expect(reopened.integrityOk()).toBe(true);
+      expect(reopened.db.get('SELECT count(*) AS n FROM filler')?.n).toBe(2000);
+      reopened.close();
+      expect(existsSync(`${target}-wal`)).toBe(false);
+      // Byte 18 of the header: 1 is the rollback journal, 2 the write-ahead log.
+      expect(readFileSync(target)[18]).toBe(1);
+    } finally {
+      await rm(running, { recursive: true, force: true });
+      await rm(killed, { recursive: true, force: true });
+    }
   });
 });

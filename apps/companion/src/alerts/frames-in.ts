@@ -2,8 +2,8 @@
  * What the live frames tell the alert rules: each inverter's data, production, peak and
  * temperature, and its strings in good light. Pure bookkeeping; the rules judge from it.
  */
-import { isLiveInverterFull, readLiveInverters } from '@opendtu/api';
-import { samplesOf } from '../recorder/sample';
+import { isLiveInverterFull } from '@opendtu/api';
+import { frameInverters, frameSamples } from '../live/frame';
 import { judgedNow, type AlertSettings, type InverterSeen } from './rules';
 import { trackStrings, type StringSeen } from './string-rule';
 import { trackTemperature } from './threshold-rules';
@@ -22,14 +22,8 @@ export class FramesIn {
     settings: AlertSettings,
     daylight: { from: number; to: number } | undefined,
   ): void {
-    let frame: unknown;
-    try {
-      frame = JSON.parse(text);
-    } catch {
-      return;
-    }
     const hot = settings.rules['inverter-hot'].threshold ?? Infinity;
-    for (const sample of samplesOf(frame, now)) {
+    for (const sample of frameSamples(text, now)) {
       const producing = sample.producing || (sample.ac ?? 0) > 0;
       let seen = this.inverters.get(sample.serial);
       if (!seen) {
@@ -59,7 +53,7 @@ export class FramesIn {
     if (!daylight || !judgedNow({ now, daylight })) return;
     const share = settings.rules['string-weak'].threshold ?? 0.5;
     const noon = (daylight.from + daylight.to) / 2;
-    for (const inverter of readLiveInverters(frame)) {
+    for (const inverter of frameInverters(text)) {
       if (!isLiveInverterFull(inverter) || !inverter.DC) continue;
       const name = typeof inverter.name === 'string' ? inverter.name : inverter.serial;
       trackStrings(

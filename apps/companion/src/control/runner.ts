@@ -8,15 +8,10 @@
  * Its clock is the channel's: device time (`--speed` of a fast virtual DTU, 1 for a real
  * one), with floors of real time where the network and the meter set the pace.
  */
-import {
-  readLiveInverters,
-  liveValue,
-  type ControlCommand,
-  type ControlState,
-  type LiveInverterFull,
-} from '@opendtu/api';
+import { liveValue, type ControlCommand, type ControlState, type LiveInverterFull } from '@opendtu/api';
 import type { LimitChannel, SentCommand } from '../limits/limit-channel';
 import { wattsOf } from '../limits/limit-rules';
+import { frameInverters } from '../live/frame';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
 import { maskedMeter } from './meter';
@@ -178,7 +173,7 @@ export class ControlRunner {
   }
 
   private ingest(text: string, arrival: number): void {
-    for (const inverter of readLiveInverters(safeParse(text))) {
+    for (const inverter of frameInverters(text)) {
       const ac = (inverter as Partial<LiveInverterFull>).AC?.['0'];
       this.live.set(inverter.serial, {
         reachable: inverter.reachable,
@@ -351,13 +346,5 @@ export class ControlRunner {
     });
     if (!result.done)
       this.log('Zero export: not every inverter confirmed its own limit back in time', 'warn');
-  }
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

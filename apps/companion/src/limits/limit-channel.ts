@@ -27,8 +27,9 @@
  * Times are the device's ms (this machine's times its speed: a virtual DTU at --speed 30
  * answers 30 times sooner), with floors of real time where the network sets the pace.
  */
-import { limitTypeFor, parseLiveFrame, type ControlCommandStatus, type LimitStatusMap } from '@opendtu/api';
+import { limitTypeFor, type ControlCommandStatus, type LimitStatusMap } from '@opendtu/api';
 import type { DeviceLink } from '../device/link';
+import { frameAnswer } from '../live/frame';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
 import {
@@ -123,7 +124,7 @@ export class LimitChannel {
   readonly speed: number;
   private refusalSaid = false;
   private readonly onFrame = (text: string): void => {
-    for (const inverter of parseLiveFrame(text)?.inverters ?? []) {
+    for (const inverter of frameAnswer(text)?.inverters ?? []) {
       if (inverter.reachable) this.asleep.delete(inverter.serial);
       else this.asleep.add(inverter.serial);
     }

@@ -17,6 +17,7 @@ import {
 } from '@opendtu/api';
 import { ROUTINE_ENTRIES } from '../alerts/eventlog-rule';
 import type { DeviceAnswer } from '../device/link';
+import { frameInverters, frameJson } from '../live/frame';
 import type { UpstreamEvents, UpstreamState } from '../live/upstream';
 import type { EnergyFloor } from './energy-floor';
 
@@ -102,18 +103,15 @@ export class DeviceWatch {
   }
 
   private frame(text: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    this.take(message, false);
+    if (frameJson(text) !== undefined) this.take(frameJson(text), false, frameInverters(text));
   }
 
   /** A frame updates what it carries; the whole list also drops the inverters it lacks. */
-  private take(message: unknown, whole: boolean): void {
-    const entries = readLiveInverters(message);
+  private take(
+    message: unknown,
+    whole: boolean,
+    entries: readonly LiveInverterRead[] = readLiveInverters(message),
+  ): void {
     if (whole) {
       const present = new Set(entries.map((entry) => entry.serial));
       for (const serial of this.inverters.keys()) if (!present.has(serial)) this.inverters.delete(serial);

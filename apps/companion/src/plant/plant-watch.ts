@@ -18,6 +18,7 @@ import {
   type PlantInverter,
   type PlantString,
 } from '@opendtu/api';
+import { frameInverters, frameJson } from '../live/frame';
 import type { UpstreamEvents, UpstreamState } from '../live/upstream';
 
 /** Real ms between re-reads of the device's inverter list while it is online. */
@@ -132,18 +133,16 @@ export class PlantWatch {
   }
 
   private frame(text: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    this.take(message, false);
+    const message = frameJson(text);
+    if (message !== undefined) this.take(message, false, frameInverters(text));
   }
 
   /** A frame updates what it carries; a whole list also drops the inverters it lacks. */
-  private take(message: unknown, whole: boolean): void {
-    const entries = readLiveInverters(message);
+  private take(
+    message: unknown,
+    whole: boolean,
+    entries: readonly LiveInverterRead[] = readLiveInverters(message),
+  ): void {
     if (whole) {
       const present = new Set(entries.map((entry) => entry.serial));
       for (const serial of this.inverters.keys()) if (!present.has(serial)) this.inverters.delete(serial);

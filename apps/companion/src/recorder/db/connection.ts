@@ -1,9 +1,9 @@
 /**
  * The one connection to the history database (node-sqlite3-wasm: SQLite compiled to
  * WebAssembly, no native build; docs/internals/sqlite-wasm.md says why), shared by the
- * stores of each concern (history-store.ts, push-queue.ts). Rollback journal with full sync: a transaction is on
- * disk when its COMMIT returns, and a SIGKILL at any moment leaves the file as it was before
- * or after it, never half of it.
+ * stores of each concern (history-store.ts, push-queue.ts). Write-ahead log with full sync
+ * (open.ts): a transaction is on disk when its COMMIT returns, and a SIGKILL or a power cut
+ * at any moment leaves the file as it was before or after it, never half of it.
  */
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -125,9 +125,15 @@ export class Connection {
     }
   }
 
+  /** Closes the file in rollback mode (the log folded in and removed), as older releases wrote it. */
   close(): void {
     for (const statement of this.statements) statement.finalize();
     this.statements.length = 0;
+    try {
+      this.db.exec('PRAGMA journal_mode = DELETE');
+    } catch {
+      // The log stays (a full disk): the next open takes it in, as after a kill.
+    }
     this.db.close();
     this.release();
   }

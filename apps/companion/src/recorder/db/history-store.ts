@@ -48,6 +48,12 @@ export class HistoryStore {
   private readonly firstSampleFrom: Statement;
   private readonly rollUpRange: Statement;
   private readonly dropRange: Statement;
+  private readonly extendSessionRange: Statement;
+  /**
+   * Each inverter's id and names as the table holds them, so that a sample costs no query
+   * to find its inverter; forgotten when a transaction fails (an insert may be undone).
+   */
+  private readonly known = new Map<string, { id: number; name: string; strings: string }>();
 
   constructor(private readonly connection: Connection) {
     const reachable = `(state & ${REACHABLE})`;
@@ -71,6 +77,9 @@ export class HistoryStore {
        FROM sample WHERE inv = ? AND t >= ? AND t < ? AND ${reachable} GROUP BY t - t % ${ROLLUP_MS}`,
     );
     this.dropRange = connection.prepare('DELETE FROM sample WHERE inv = ? AND t >= ? AND t < ?');
+    this.extendSessionRange = connection.prepare(
+      'UPDATE session SET start = min(start, ?), end = max(end, ?) WHERE id = ?',
+    );
   }
 
   get file(): string {
@@ -79,7 +88,12 @@ export class HistoryStore {
 
   /** Runs `work` in one transaction: all of it is on disk when this returns, or none. */
   transaction<T>(work: () => T): T {
-    return this.connection.transaction(work);
+    try {
+      return this.connection.transaction(work);
+    } catch (error) {
+      this.known.clear();
+      throw error;
+    }
   }
 
   /** Whether an error of a write means the disk is full (connection.ts). */
@@ -103,16 +117,30 @@ export class HistoryStore {
   /** The inverter's id, creating it or updating its names. */
   inverterId(serial: string, name: string, strings: string[]): number {
     const names = JSON.stringify(strings);
-    const row = this.db.get('SELECT id, name, strings FROM inverter WHERE serial = ?', serial);
-    if (!row)
-      return Number(
-        this.db.run('INSERT INTO inverter (serial, name, strings) VALUES (?, ?, ?)', [serial, name, names])
-          .lastInsertRowid,
-      );
-    if (row.name !== name || row.strings !== names) {
-      this.db.run('UPDATE inverter SET name = ?, strings = ? WHERE id = ?', [name, names, row.id as number]);
+    let row = this.known.get(serial);
+    if (!row) {
+      const found = this.db.get('SELECT id, name, strings FROM inverter WHERE serial = ?', serial);
+      row = found
+        ? { id: Number(found.id), name: String(found.name), strings: String(found.strings) }
+        : {
+            id: Number(
+              this.db.run('INSERT INTO inverter (serial, name, strings) VALUES (?, ?, ?)', [
+                serial,
+                name,
+                names,
+              ]).lastInsertRowid,
+            ),
+            name,
+            strings: names,
+          };
+      this.known.set(serial, row);
     }
-    return Number(row.id);
+    if (row.name !== name || row.strings !== names) {
+      this.db.run('UPDATE inverter SET name = ?, strings = ? WHERE id = ?', [name, names, row.id]);
+      row.name = name;
+      row.strings = names;
+    }
+    return row.id;
   }
 
   /** Opens a recording session (a time the server hears the device) starting at `t`. */
@@ -121,7 +149,7 @@ export class HistoryStore {
   }
 
   extendSession(id: number, start: number, end: number): void {
-    this.db.run('UPDATE session SET start = min(start, ?), end = max(end, ?) WHERE id = ?', [start, end, id]);
+    this.extendSessionRange.run([start, end, id]);
   }
 
   /** When recording began (device time), or undefined before the first sample. */

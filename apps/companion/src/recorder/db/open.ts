@@ -48,22 +48,26 @@ export function runningServer(dir: string): number | undefined {
 
 /**
  * Whether the last server on this folder did not end cleanly: a clean end removes the pid
- * file and the lock folder and leaves no journal; a crash, a SIGKILL or a power cut leaves
- * one of them (the pid file is written before the database is opened).
+ * file and the lock folder and leaves no journal or write-ahead log; a crash, a SIGKILL or
+ * a power cut leaves one of them (the pid file is written before the database is opened).
  */
 function endedUncleanly(dir: string, file: string): boolean {
-  let journal = 0;
-  try {
-    journal = statSync(`${file}-journal`).size;
-  } catch {
-    // No journal: no transaction was cut off.
-  }
+  const size = (path: string): number => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
+  };
+  // A rollback journal: a transaction was cut off; a write-ahead log: the server did not
+  // close the file (its last transactions are in the log, and SQLite takes them in).
+  const journal = size(`${file}-journal`) + size(`${file}-wal`);
   return journal > 0 || existsSync(join(dir, PID_FILE)) || existsSync(`${file}.lock`);
 }
 
 /**
- * SQLite-in-WebAssembly locks a database with a `<file>.lock` folder, which a killed
- * process leaves behind. Only one server may use a data folder (a pid file says which),
+ * SQLite-in-WebAssembly locks a database with a `<file>.lock` folder (held from the first
+ * read to the close, in exclusive mode), which a killed process leaves behind. Only one server may use a data folder (a pid file says which),
  * so at start a lock folder left by a dead one is removed, and SQLite then rolls back the
  * transaction it was in (the journal beside the file). Answers whether the last server
  * ended uncleanly, and how to give the folder back.
@@ -120,7 +124,11 @@ export function checkReadable(db: Database, file: string, full = true): void {
     throw damaged(file, (error as Error).message);
   }
   const size = statSync(file).size;
-  if (size > 0 && (size % pageSize !== 0 || size < pageSize * pageCount)) {
+  // Pages a killed server left in the write-ahead log are not in the file yet: the header
+  // counts them, the file does not. Such a start reads every page (`full`), which finds a
+  // file that is really short.
+  const logged = (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0;
+  if (size > 0 && (size % pageSize !== 0 || (!logged && size < pageSize * pageCount))) {
     throw damaged(file, `${size} bytes where its header says ${pageCount} pages of ${pageSize}: truncated`);
   }
   let check = 'ok';
@@ -146,6 +154,22 @@ export function checkVersion(db: Database, file: string, migrations: readonly Mi
   }
 }
 
+/**
+ * The server writes through a write-ahead log, in SQLite's exclusive locking mode (the
+ * WebAssembly build has no shared memory for the log's index; exclusive mode keeps it in
+ * the process, and the data folder is the server's alone anyway), with full sync: a
+ * transaction is on disk when its COMMIT returns, as with the rollback journal, at one
+ * sync instead of two and with no journal file made and deleted each second (measured:
+ * docs/internals/benchmarks.md#the-companions-cost). A kill leaves the log beside the file;
+ * the next open takes its committed transactions in. A clean close puts the file back in
+ * rollback mode (connection.ts), so at rest it is the file it always was.
+ */
+function useWriteAheadLog(db: Database): void {
+  const mode = db.get('PRAGMA journal_mode = WAL')?.journal_mode;
+  if (mode !== 'wal') throw new Error(`SQLite refused the write-ahead log (journal mode ${String(mode)})`);
+  db.exec('PRAGMA synchronous = FULL');
+}
+
 /** Opens (or creates) `dir`/history.sqlite, checked and migrated to the current schema. */
 export function openDatabase(dir: string, options: OpenOptions = {}): Connection {
   const migrations = options.migrations ?? MIGRATIONS;
@@ -155,9 +179,12 @@ export function openDatabase(dir: string, options: OpenOptions = {}): Connection
   let db: Database | undefined;
   try {
     db = new sqlite.Database(file);
+    // Before the first read: a file left in write-ahead-log mode is only readable so.
+    db.exec('PRAGMA locking_mode = EXCLUSIVE');
     checkReadable(db, file, unclean || options.fullCheck === true);
     checkVersion(db, file, migrations);
     migrate(db, migrations);
+    useWriteAheadLog(db);
     return new Connection(db, file, release, options.cap);
   } catch (error) {
     db?.close();

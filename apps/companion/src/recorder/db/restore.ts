@@ -31,6 +31,8 @@ function checkBackup(file: string, shownAs: string): void {
   let db: InstanceType<typeof sqlite.Database> | undefined;
   try {
     db = new sqlite.Database(file, { fileMustExist: true });
+    // A copy of a running server's file may be in write-ahead-log mode: readable only so.
+    db.exec('PRAGMA locking_mode = EXCLUSIVE');
     const check = db.all('PRAGMA integrity_check(5)').map((row) => String(row.integrity_check));
     if (check.join() !== 'ok') throw new DatabaseRefused(`${shownAs} is damaged: ${check.join('; ')}`);
     checkVersion(db, shownAs, MIGRATIONS);
@@ -79,8 +81,9 @@ export function restoreDatabase(dataDir: string, backup: string, now: Date = new
   if (existsSync(file)) {
     previous = `${file}.bak-${stamp}`;
     renameSync(file, previous);
-    // A journal left by a killed server belongs to the file it was written for.
-    if (existsSync(`${file}-journal`)) renameSync(`${file}-journal`, `${previous}-journal`);
+    // A journal or log left by a killed server belongs to the file it was written for.
+    for (const beside of ['-journal', '-wal'])
+      if (existsSync(`${file}${beside}`)) renameSync(`${file}${beside}`, `${previous}${beside}`);
   }
   rmSync(`${file}.lock`, { recursive: true, force: true });
   renameSync(incoming, file);

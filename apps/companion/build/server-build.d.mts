@@ -1,0 +1,9 @@
+// Types of server-build.mjs for the TypeScript that imports it (the benchmarks).
+export declare const NODE_FLAGS: string[];
+export declare const INLINED: Set<string>;
+export declare function runtimeDependencies(manifest: {
+  dependencies: Record<string, string>;
+}): Record<string, string>;
+export declare function buildServer(
+  libDir: string,
+): Promise<{ dependencies: Record<string, string>; imported: Set<string> }>;
