@@ -15,9 +15,6 @@ export interface PlantCommand extends Command {
 
 export type PlantCommands = Readonly<Record<string, PlantCommand>>;
 
-/** Failure counts although the DTU keeps re-sending: the owner may want to try at once. */
-export const FAILED: readonly string[] = ['failure', 'timeout', 'dropped', 'rejected'];
-
 /**
  * The commands after a status answer asked at `asked`. An answer asked before a command
  * was accepted says nothing about it; a device that did not answer leaves its commands
