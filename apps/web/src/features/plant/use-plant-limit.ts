@@ -2,7 +2,7 @@ import type { PlantLimitRequest, PlantLimitStatusAnswer } from '@opendtu/api';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { settle, type Command } from '../../api/commands';
-import type { Credentials } from './plant-api';
+import type { Credentials } from '../../api/auth';
 import { getPlantLimit, limitKey, postPlantLimit } from './plant-limit-api';
 import { PLANT_POLL_MS } from './use-plant';
 
