@@ -115,8 +115,10 @@ export class ManagedSocket {
       return this.connect(early ?? new WebSocket(socketUrl(this.options.path, '')), false);
     }
     const withCredentials = () => new WebSocket(socketUrl(this.options.path, urlCredentials()));
-    if (!mayNeedTicket()) return this.connect(withCredentials(), true);
     // Behind the companion server a ticket stands in for the login (it never challenges).
+    // Only its own build meets it: it serves the device build only when it has no other.
+    if (import.meta.env.MODE !== 'companion' || !mayNeedTicket())
+      return this.connect(withCredentials(), true);
     const plain = socketUrl(this.options.path, '');
     const attempt = this.attempt;
     // Should the ticket never come, the next tick asks again.
