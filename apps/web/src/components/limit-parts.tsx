@@ -4,6 +4,7 @@ import { useI18n } from '../i18n/i18n-provider';
 import { formatNumber } from '../lib/format';
 import type { SplitNote, SplitPart } from '../lib/limit-split';
 import { CommandNote } from './command-note';
+import { TableHead } from './table-head';
 
 /** A command as a limit list shows it: with the device's message if it did not go out. */
 export type SentLimit = Command & { message?: string };
@@ -61,23 +62,21 @@ export function LimitParts({ rows, chosen, onChoose, parts, unit }: LimitPartsPr
   );
   return (
     <table className="table table-sm mb-0">
-      <thead>
-        <tr>
-          <th scope="col">
-            {check(
+      <TableHead
+        columns={[
+          [
+            check(
               `${base}all`,
               all,
               choosable.length === 0,
               () => onChoose(new Set(all ? [] : choosable)),
               t('overview.All'),
-            )}
-          </th>
-          <th scope="col" className="text-end">
-            {t('home.SetLimit')}
-          </th>
-          <th scope="col">{t('inverteradmin.Status')}</th>
-        </tr>
-      </thead>
+            ),
+          ],
+          [t('home.SetLimit'), 'text-end'],
+          [t('inverteradmin.Status')],
+        ]}
+      />
       <tbody>
         {rows.map(({ key, name, detail, unavailable, excluded, command }, index) => {
           const part = parts.find((p) => p.serial === key);

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
 import { formatBytes } from '../../lib/format';
+import { TableHead } from '../../components/table-head';
 
 export interface FileListCardProps {
   files: readonly FileEntry[] | undefined;
@@ -51,17 +52,13 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
         {files && files.length > 0 && (
           <div className="table-responsive">
             <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">{t('inverteradmin.InverterName')}</th>
-                  <th scope="col" className="text-end">
-                    {t('fileadmin.Size')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('inverteradmin.Action')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  [t('inverteradmin.InverterName')],
+                  [t('fileadmin.Size'), 'text-end'],
+                  [t('inverteradmin.Action'), 'text-end'],
+                ]}
+              />
               <tbody>
                 {files.map((file) => (
                   <tr key={file.name}>

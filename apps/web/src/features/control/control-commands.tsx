@@ -2,6 +2,7 @@ import type { ControlCommand } from '@opendtu/api';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatClock, formatMeasure } from '../../lib/format';
 import { STATUS_VARIANT, statusKey } from './control-words';
+import { TableHead } from '../../components/table-head';
 
 /** The controller's latest limits, newest first, each with what the inverter answered. */
 export function ControlCommands({
@@ -23,16 +24,14 @@ export function ControlCommands({
         <p className="card-body mb-0">{t('control.NoCommands')}</p>
       ) : (
         <table className="table table-sm mb-0 small" data-control-commands="">
-          <thead>
-            <tr>
-              <th scope="col">{t('control.Sent')}</th>
-              <th scope="col">{t('control.Inverter')}</th>
-              <th scope="col" className="text-end">
-                {t('control.Limit')}
-              </th>
-              <th scope="col">{t('control.Answer')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              [t('control.Sent')],
+              [t('control.Inverter')],
+              [t('control.Limit'), 'text-end'],
+              [t('control.Answer')],
+            ]}
+          />
           <tbody>
             {commands.map((command) => (
               <tr key={`${command.serial}-${command.sent}`}>

@@ -2,6 +2,7 @@ import type { ControlAnswer } from '@opendtu/api';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatMeasure } from '../../lib/format';
 import { STATUS_VARIANT, statusKey } from './control-words';
+import { TableHead } from '../../components/table-head';
 
 /**
  * Each controlled inverter: its output, the limit the controller holds it at (or its own,
@@ -27,17 +28,13 @@ export function ControlInverters({
         <p className="card-body mb-0">{t('control.NoInverters')}</p>
       ) : (
         <table className="table table-sm mb-0 small" data-control-inverters="">
-          <thead>
-            <tr>
-              <th scope="col">{t('control.Inverter')}</th>
-              <th scope="col" className="text-end">
-                {t('control.Output')}
-              </th>
-              <th scope="col" className="text-end">
-                {t('control.Limit')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              [t('control.Inverter')],
+              [t('control.Output'), 'text-end'],
+              [t('control.Limit'), 'text-end'],
+            ]}
+          />
           <tbody>
             {control.inverters.map((inverter) => (
               <tr key={inverter.serial} data-serial={inverter.serial}>

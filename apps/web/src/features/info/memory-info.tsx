@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { formatBytes, formatPercent } from '../../lib/format';
 import { usedPercent } from '../../lib/memory';
 import { InfoSection } from './info-card';
+import { TableHead } from '../../components/table-head';
 
 interface MemoryRow {
   key: string;
@@ -47,21 +48,15 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
   return (
     <InfoSection title={t('memoryinfo.MemoryInformation')}>
       <table className="table table-hover mb-0 align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{t('memoryinfo.Type')}</th>
-            <th scope="col">{t('memoryinfo.Usage')}</th>
-            <th scope="col" className="text-end d-none d-md-table-cell">
-              {t('memoryinfo.Free')}
-            </th>
-            <th scope="col" className="text-end d-none d-md-table-cell">
-              {t('memoryinfo.Used')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('memoryinfo.Size')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            [t('memoryinfo.Type')],
+            [t('memoryinfo.Usage')],
+            [t('memoryinfo.Free'), 'text-end d-none d-md-table-cell'],
+            [t('memoryinfo.Used'), 'text-end d-none d-md-table-cell'],
+            [t('memoryinfo.Size'), 'text-end'],
+          ]}
+        />
         <tbody>
           {rows.map(
             (row) =>
