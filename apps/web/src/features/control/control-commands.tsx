@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { formatClock, formatMeasure } from '../../lib/format';
 import { STATUS_VARIANT, statusKey } from './control-words';
 import { TableHead } from '../../components/table-head';
+import { Card } from '../../components/card';
 
 /** The controller's latest limits, newest first, each with what the inverter answered. */
 export function ControlCommands({
@@ -14,12 +15,7 @@ export function ControlCommands({
 }) {
   const { t, locale } = useI18n();
   return (
-    <section className="card mb-3" aria-labelledby="control-commands-title">
-      <div className="card-header">
-        <h2 className="h6 mb-0" id="control-commands-title">
-          {t('control.Commands')}
-        </h2>
-      </div>
+    <Card title={t('control.Commands')} small body={false}>
       {commands.length === 0 ? (
         <p className="card-body mb-0">{t('control.NoCommands')}</p>
       ) : (
@@ -51,6 +47,6 @@ export function ControlCommands({
           </tbody>
         </table>
       )}
-    </section>
+    </Card>
   );
 }

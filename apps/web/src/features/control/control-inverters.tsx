@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { formatMeasure } from '../../lib/format';
 import { STATUS_VARIANT, statusKey } from './control-words';
 import { TableHead } from '../../components/table-head';
+import { Card } from '../../components/card';
 
 /**
  * Each controlled inverter: its output, the limit the controller holds it at (or its own,
@@ -18,12 +19,7 @@ export function ControlInverters({
   const { t, locale } = useI18n();
   const w = (value: number | null) => (value === null ? '–' : formatMeasure(locale, value, 'W', 0));
   return (
-    <section className="card mb-3" aria-labelledby="control-inverters-title">
-      <div className="card-header">
-        <h2 className="h6 mb-0" id="control-inverters-title">
-          {t('control.Inverters')}
-        </h2>
-      </div>
+    <Card title={t('control.Inverters')} small body={false}>
       {control.inverters.length === 0 ? (
         <p className="card-body mb-0">{t('control.NoInverters')}</p>
       ) : (
@@ -64,6 +60,6 @@ export function ControlInverters({
         </table>
       )}
       <p className="card-footer small text-body-secondary mb-0">{t('control.BeforeNote')}</p>
-    </section>
+    </Card>
   );
 }

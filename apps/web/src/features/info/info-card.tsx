@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Card } from '../../components/card';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { Params } from '../../i18n/runtime';
 
@@ -7,14 +8,10 @@ export type InfoFact = readonly [labelKey: string, value: ReactNode, labelParams
 
 /** A titled card around a table, the shape of every info page. */
 export function InfoSection({ title, children }: { title: ReactNode; children: ReactNode }) {
-  const id = useId();
   return (
-    <section className="card mb-3" aria-labelledby={id}>
-      <h2 className="card-header h5" id={id}>
-        {title}
-      </h2>
-      <div className="table-responsive">{children}</div>
-    </section>
+    <Card title={title} body="table-responsive">
+      {children}
+    </Card>
   );
 }
 
