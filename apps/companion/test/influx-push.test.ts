@@ -14,7 +14,7 @@ import {
   type TestDevice,
 } from './helpers';
 
-/** Debian's package (scripts/ensure-victoria-metrics.mjs installs it). */
+/** Debian's package (`npm test` installs it: scripts/test-programs.mjs). */
 const VICTORIA_METRICS = process.env.VICTORIA_METRICS_PATH ?? '/usr/bin/victoria-metrics';
 
 interface Series {
@@ -87,7 +87,7 @@ describe('pushing samples as InfluxDB line protocol', () => {
   beforeAll(async () => {
     if (!existsSync(VICTORIA_METRICS)) {
       throw new Error(
-        `${VICTORIA_METRICS} is missing: run "node scripts/ensure-victoria-metrics.mjs" (as root)`,
+        `${VICTORIA_METRICS} is missing: run "node scripts/ensure-test-programs.mjs" (as root)`,
       );
     }
     victoria = new VictoriaMetrics(await freePort(), await tempDir('victoria'));

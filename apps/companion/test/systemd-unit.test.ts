@@ -1,6 +1,6 @@
 // The systemd unit shipped in the package, checked by systemd itself: `systemd-analyze
 // verify` (every key known, values valid, the program there) and its offline security
-// review. CI installs Debian's systemd package for it (scripts/ensure-systemd-analyze.mjs).
+// review. `npm test` installs Debian's systemd package for it (scripts/test-programs.mjs).
 import { spawnSync } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
