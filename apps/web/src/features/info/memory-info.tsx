@@ -4,6 +4,7 @@ import { formatBytes, formatPercent } from '../../lib/format';
 import { usedPercent } from '../../lib/memory';
 import { InfoSection } from './info-card';
 import { TableHead } from '../../components/table-head';
+import { Bar } from '../../components/bar';
 
 interface MemoryRow {
   key: string;
@@ -19,17 +20,13 @@ function UsageBar({ percent, label }: { percent: number; label: string }) {
   const variant = percent >= 90 ? 'bg-danger' : percent >= 70 ? 'bg-warning' : 'bg-primary';
   return (
     <div className="d-flex align-items-center gap-2">
-      <div
+      <Bar
+        label={label}
+        percent={percent}
+        bar={`progress-bar ${variant}`}
+        text={text}
         className="progress flex-grow-1"
-        role="progressbar"
-        aria-label={label}
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuetext={text}
-      >
-        <div className={`progress-bar ${variant}`} style={{ width: `${percent}%` }} />
-      </div>
+      />
       <span className="memory-percent">{text}</span>
     </div>
   );

@@ -61,7 +61,7 @@ export function PowerCell({
   return value ? (
     <>
       {formatValue(locale, value)}
-      {max > 0 && <Bar label={label} percent={(value.v / max) * 100} />}
+      {max > 0 && <Bar label={label} percent={(value.v / max) * 100} thin />}
     </>
   ) : (
     '–'
@@ -143,7 +143,8 @@ export const InverterRow = memo(function InverterRow({
                 <Bar
                   label={`${name}: ${t('inverterchannelproperty.Irradiation')}`}
                   percent={string.Irradiation.v}
-                  warn={flagged}
+                  bar={flagged ? 'progress-bar bg-warning' : undefined}
+                  thin
                 />
               )}
               <span className="text-body-secondary">{peakText(locale, peaks?.dc[key])}</span>
