@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useApiData } from '../../api/use-api-data';
 import { Card } from '../../components/card';
+import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { Params } from '../../i18n/runtime';
 
@@ -48,4 +50,25 @@ interface StateBadgeProps {
 /** A yes/no state as a coloured badge that also says it in words. */
 export function StateBadge({ on, onText, offText, offVariant = 'danger' }: StateBadgeProps) {
   return <span className={`badge text-bg-${on ? 'success' : offVariant}`}>{on ? onText : offText}</span>;
+}
+
+/**
+ * An info page: its status asked when it opens and on reload (`load` must be stable), and
+ * the cards drawn from it once it came.
+ */
+export function InfoPage<T>({
+  title,
+  load,
+  children,
+}: {
+  title: string;
+  load: (signal: AbortSignal) => Promise<T>;
+  children: (status: T) => ReactNode;
+}) {
+  const { data, isLoading, reload } = useApiData(load);
+  return (
+    <PageFrame title={title} isLoading={isLoading && !data} onReload={reload}>
+      {data && children(data)}
+    </PageFrame>
+  );
 }
