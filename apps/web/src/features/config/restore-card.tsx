@@ -100,7 +100,7 @@ export function RestoreCard() {
     chosen === 'none'
       ? t('fileadmin.NoFileSelected')
       : check && !check.ok
-        ? t(`fileadmin.${check.error}`)
+        ? t(check.error === 'InvalidJson' ? 'fileadmin.InvalidJson' : 'fileadmin.InvalidJsonContent')
         : undefined;
   const busy = upload.phase === 'busy' || upload.phase === 'success';
 
