@@ -49,13 +49,6 @@ export default defineConfig(({ mode, command }) => {
       jsx: { runtime: 'classic', pragma: '__h', pragmaFrag: '__F' },
       jsxInject: "import { createElement as __h, Fragment as __F } from 'react'",
     },
-    resolve: {
-      alias: {
-        'use-sync-external-store/shim/index.js': fileURLToPath(
-          new URL('./build/use-sync-external-store.ts', import.meta.url),
-        ),
-      },
-    },
     plugins: [
       react({ jsxRuntime: 'classic' }),
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation } from '../components/router';
 import { useLoggedIn } from '../api/auth';
 import { useCapabilities } from '../api/firmware';
 import { useCompanion } from '../api/history';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from './router';
 import type { UploadResult } from '../api/client';
 import { untilDeviceGoesDown } from '../api/system';
 import type { Translator } from '../i18n/runtime';

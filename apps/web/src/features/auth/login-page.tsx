@@ -1,4 +1,4 @@
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from '../../components/router';
 import { login } from '../../api/security';
 import { LoginForm } from '../../components/login-form';
 import { PageFrame } from '../../components/page-frame';

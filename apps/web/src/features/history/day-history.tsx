@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from '../../components/router';
 import { getCsv, getEnergy, getPower, powerPath } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { DayPicker } from '../../components/history/day-picker';

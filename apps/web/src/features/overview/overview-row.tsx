@@ -1,6 +1,6 @@
 import { isLiveInverterFull, weakStrings, type ValueObject } from '@opendtu/api';
 import { memo, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../components/router';
 import type { Command } from '../../api/commands';
 import { Bar } from '../../components/bar';
 import { CommandNote } from '../../components/command-note';

@@ -1,4 +1,4 @@
-import type { LOG_LEVELS} from '@opendtu/api';
+import type { LOG_LEVELS } from '@opendtu/api';
 import { type LoggingConfig } from '@opendtu/api';
 import { useCapabilities } from '../../../api/firmware';
 import { getLoggingConfig, postLoggingConfig } from '../../../api/logging';
