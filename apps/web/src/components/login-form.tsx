@@ -102,7 +102,8 @@ export function LoginForm<T>({ check, onLoggedIn, title, hint, failed, inDialog 
             }}
             onChange={(event) => {
               const value = event.target.value.replace(/\s/g, '');
-              setStrippedSpace(value !== event.target.value);
+              // Once a space was dropped the hint stays: the next letter typed would hide it.
+              if (value !== event.target.value) setStrippedSpace(true);
               setUsername(value);
             }}
           />
