@@ -71,6 +71,13 @@ function Menu({ label, items }: { label: string; items: typeof SETTINGS_MENU }) 
   );
 }
 
+/** A bar's link to `href` around the label an item gives it (an item of a companion feature). */
+const navLink = (href: string) => (label: ReactNode) => (
+  <NavLink href={href} className="nav-link">
+    {label}
+  </NavLink>
+);
+
 /**
  * "Plant", in a device's app served by a companion that fronts several devices (at
  * /dtu/NAME/): the way back to the plant page at the companion's root, a page of its own.
@@ -135,25 +142,9 @@ export function Navbar() {
         <>
           <PlantItem />
           <HistoryItem />
+          <ControlNavItem link={navLink(COMPANION_ROUTES.control)} />
+          <AlertsNavItem link={navLink(COMPANION_ROUTES.alerts)} />
         </>
-      )}
-      {import.meta.env.MODE === 'companion' && (
-        <ControlNavItem
-          link={(label) => (
-            <NavLink href={COMPANION_ROUTES.control} className="nav-link">
-              {label}
-            </NavLink>
-          )}
-        />
-      )}
-      {import.meta.env.MODE === 'companion' && (
-        <AlertsNavItem
-          link={(label) => (
-            <NavLink href={COMPANION_ROUTES.alerts} className="nav-link">
-              {label}
-            </NavLink>
-          )}
-        />
       )}
       <Menu
         label={t('menu.Settings')}
