@@ -43,7 +43,7 @@ export const MARKUP_PACK = {
       ResetHint: `<b>reset-rule</b> <sup>reset-sup</sup><div class="mt-1">reset-block</div>`,
     },
     maintenancereboot: {
-      RebootHint: `<b>reboot-rule</b> Report problems at <a href="https://example.test/issues" class="alert-link" target="_blank">issue-link</a>.`,
+      RebootHint: `<b>reboot-rule</b> Report problems at <a href="https://example.test/issues" class="alert-link" target="_blank">issue-link</a>. Tags <b><i>crossed-bold</b> crossed-after</i>, 3<4 as-text <!-- hidden-comment`,
     },
     about: {
       DocumentationBody: `Read the <a href="https://example.test/docs" target="_blank">docs-link</a>.`,

@@ -276,7 +276,7 @@ test('the owner changes where and when: a bad URL is refused with its reason, a 
 
   // The token is masked everywhere the page shows it; the test message reaches both.
   const masked = second.replace('Tok-Secret-31', '****');
-  const channels = page.locator('section[aria-labelledby="alert-channels"]');
+  const channels = page.getByRole('region', { name: 'Channels' });
   await expect(channels.locator('code')).toHaveText([hook, masked]);
   await expect(urls).toHaveValue(`${hook}\n${masked}`);
   await expect(rules.getByRole('switch', { name: 'Inverter too hot' })).not.toBeChecked();

@@ -121,6 +121,6 @@ test('the unit map in the settings: every unit, the phase the owner sets, light 
 
 test('without --modbus the page says how to turn it on', async ({ loggedIn: page }) => {
   await page.goto('/settings/modbus');
-  await expect(page.locator('#modbus-off-title')).toHaveText('Modbus is off');
+  await expect(page.getByRole('region', { name: 'Modbus is off' })).toBeVisible();
   await expect(page.locator('[data-modbus-off]')).toContainText('--modbus 1502');
 });

@@ -111,6 +111,10 @@ test('a pack with markup shows formatting on every screen, and nothing of a host
   const issues = page.getByRole('link', { name: 'issue-link' });
   await expect(issues).toHaveClass('alert-link');
   await expect(issues).toHaveAttribute('target', '_blank');
+  // What a pack left crossed, unclosed or as a stray "<" reads as the browser parses HTML.
+  await expect(page.locator('b > i', { hasText: 'crossed-bold' })).toBeVisible();
+  await expect(page.getByText('3<4 as-text')).toBeVisible();
+  await expect(page.getByText('hidden-comment')).toHaveCount(0);
   await expectNoTagsAndNothingRan(page);
 
   await page.goto('/about');

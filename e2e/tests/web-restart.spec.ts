@@ -25,8 +25,11 @@ test('the wait page goes home once the restarted device answers', async ({ logge
   await device.post('api/maintenance/reboot', { reboot: true });
   await expect.poll(() => device.isUp(), { timeout: 10_000 }).toBe(false);
 
-  // The app is already loaded; move to the wait page as the reboot screen does.
-  await page.evaluate(() => history.pushState(null, '', '/wait'));
+  // The app is already loaded; move to the wait page without a reload, as its links do.
+  await page.evaluate(() => {
+    history.pushState(null, '', '/wait');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The device is not yet ready');
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   expect(await device.isUp()).toBe(true);

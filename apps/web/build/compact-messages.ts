@@ -7,7 +7,8 @@
 // English for it anyway. Three JSON trees would repeat every key three times and spread
 // them beyond gzip's 32 kB window. The app unpacks a language when it is first shown
 // (src/i18n/languages.ts), so language packs and the runtime keep working on trees.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
@@ -31,8 +32,11 @@ function flatten(tree: Tree, prefix = '', into = new Map<string, string>()): Map
   return into;
 }
 
-/** The key list as stored: `group:name,name;group:name` (every key is `group.name`). */
-export function packKeys(keys: readonly string[]): string {
+/**
+ * The key list as stored: `group:name,name;group:name` (every key is `group.name`); a key in
+ * `nameless` is stored as an empty name (`group:name,,name`).
+ */
+export function packKeys(keys: readonly string[], nameless: ReadonlySet<string> = new Set()): string {
   const groups = new Map<string, string[]>();
   for (const key of keys) {
     const dot = key.indexOf('.');
@@ -40,13 +44,16 @@ export function packKeys(keys: readonly string[]): string {
       throw new Error(`message key "${key}" is not of the form group.name`);
     }
     const group = key.slice(0, dot);
-    groups.set(group, [...(groups.get(group) ?? []), key.slice(dot + 1)]);
+    groups.set(group, [...(groups.get(group) ?? []), nameless.has(key) ? '' : key.slice(dot + 1)]);
   }
   return [...groups].map(([group, names]) => `${group}:${names.join(',')}`).join(';');
 }
 
-/** `keys` (packed) and, per language, its texts in key order, one per line. */
-export function compactMessages(trees: Readonly<Record<string, Tree>>): {
+/** `keys` (packed, `nameless` without their names) and, per language, its texts in key order. */
+export function compactMessages(
+  trees: Readonly<Record<string, Tree>>,
+  nameless: ReadonlySet<string> = new Set(),
+): {
   keys: string;
   order: string[];
   texts: Record<string, string>;
@@ -72,7 +79,7 @@ export function compactMessages(trees: Readonly<Record<string, Tree>>): {
         .join(SEPARATOR),
     ]),
   );
-  return { keys: packKeys(grouped), order: grouped, texts };
+  return { keys: packKeys(grouped, nameless), order: grouped, texts };
 }
 
 /** The trees without the key groups `skipped` (texts of screens this build does not contain). */
@@ -104,18 +111,71 @@ export function indexMessageKeys(code: string, index: ReadonlyMap<string, number
     .replace(/(['"])([\w.]+)\1/g, (literal, _quote, key: string) => indexOf(key) ?? literal);
 }
 
+/**
+ * The app's own keys (not in `packKeys`, the device's key tree) that `sources` name only as
+ * whole literals, which the build turns into indexes: their names are needed neither by the
+ * code nor by any language pack made for the device, so the list stores them nameless (740
+ * bytes of flash). A key a source builds at run time (`` `control.Reason_${reason}` ``,
+ * `'loggingadmin.log_' + level`) or a text links to (`@:group.name`) keeps its name.
+ */
+export function namelessKeys(
+  keys: readonly string[],
+  packKeys: ReadonlySet<string>,
+  sources: readonly string[],
+  texts: readonly string[],
+): Set<string> {
+  const code = sources.join('\n');
+  const literal = new Set([...code.matchAll(/(['"`])([\w.]+)\1/g)].map((match) => match[2]!));
+  const built = [...code.matchAll(/`([A-Za-z]+\.\w*)\$\{|(['"])([A-Za-z]+\.\w*)\2\s*\+/g)].map(
+    (match) => match[1] ?? match[3]!,
+  );
+  const linked = new Set(texts.join('\n').match(/(?<=@:\(?)[\w.]+/g));
+  return new Set(
+    keys.filter(
+      (key) =>
+        !packKeys.has(key) &&
+        literal.has(key) &&
+        !linked.has(key) &&
+        !built.some((prefix) => key.startsWith(prefix)),
+    ),
+  );
+}
+
+/** The source files of `dir` the build reads (tests left out), as text. */
+function readSources(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\./.test(file))
+    .map((file) => readFileSync(join(dir, file), 'utf8'));
+}
+
 export function builtInMessages(dir: URL, skipped: readonly string[] = []): Plugin[] {
   const files = BUILT_IN_CODES.map((code) => fileURLToPath(new URL(`${code}.json`, dir)));
   const source = fileURLToPath(new URL('..', dir));
+  const packKeysFile = fileURLToPath(new URL('pack-keys.json', dir));
   let index: Map<string, number> | undefined;
+  let build = false;
   return [
     {
       name: 'opendtu-built-in-messages',
+      configResolved(config) {
+        build = config.command === 'build';
+      },
       resolveId: (id) => (id === MESSAGES_MODULE ? RESOLVED : undefined),
       load(id) {
         if (id !== RESOLVED) return undefined;
         for (const file of files) this.addWatchFile(file);
-        const { keys, texts } = compactMessages(readTrees(files, skipped));
+        const trees = readTrees(files, skipped);
+        const { order, texts: plain } = compactMessages(trees);
+        // Only the build writes keys as indexes; the dev server and unit tests look them up by name.
+        const nameless = build
+          ? namelessKeys(
+              order,
+              new Set(Object.keys((JSON.parse(readFileSync(packKeysFile, 'utf8')) as { keys: object }).keys)),
+              readSources(source),
+              Object.values(plain),
+            )
+          : undefined;
+        const { keys, texts } = compactMessages(trees, nameless);
         return `export const keys = ${JSON.stringify(keys)};\nexport const texts = ${JSON.stringify(texts)};\n`;
       },
     },

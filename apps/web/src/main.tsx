@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { currentAppPath } from './app/base-path';
+import { currentAppPath } from './components/router';
 import { PlantApp, plantPage } from './app/plant-shell';
 import { withoutDevicePacks } from './i18n/i18n-provider';
 import './styles/main.scss';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactMessages, indexMessageKeys } from '../build/compact-messages';
+import { compactMessages, indexMessageKeys, namelessKeys } from '../build/compact-messages';
 import de from '../src/i18n/de.json';
 import en from '../src/i18n/en.json';
 import fr from '../src/i18n/fr.json';
@@ -31,6 +31,30 @@ describe('the compact form of the built-in translations', () => {
     expect(order).toEqual(['menu.About', 'menu.Login', 'base.Yes', 'more.Ok']);
     expect(texts).toEqual({ en: 'About~Login~Yes~OK', de: 'Über~~~' });
     expect(messageTree(order, texts.de!.split('~'))).toEqual({ menu: { About: 'Über' } });
+  });
+
+  it("stores nameless the app's own keys that the code names only whole, and keeps every other name", () => {
+    const sources = [
+      "t('home.Sent'); const key = 'home.NoAck';",
+      "t(`control.Reason_${reason}`); t('control.Reason_limit'); t('loggingadmin.log_' + level);",
+      "t('menu.About'); t('fileadmin.Linked');",
+    ];
+    const keys = [
+      'home.Sent',
+      'home.NoAck',
+      'home.Unused',
+      'control.Reason_limit',
+      'loggingadmin.log_info',
+      'menu.About',
+      'fileadmin.Linked',
+    ];
+    const nameless = namelessKeys(keys, new Set(['menu.About']), sources, ['See @:fileadmin.Linked']);
+    expect([...nameless]).toEqual(['home.Sent', 'home.NoAck']);
+    const { keys: packed } = compactMessages(
+      { en: { home: { Sent: 'Sent', NoAck: 'No answer' }, menu: { About: 'About' } } },
+      nameless,
+    );
+    expect(packed).toBe('home:,;menu:About');
   });
 
   it('keeps a key added later with its group', () => {

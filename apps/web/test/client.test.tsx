@@ -1,6 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authEvents, base64Utf8, storedUser, urlCredentials } from '../src/api/auth';
 import { ApiError, apiGet, apiPost } from '../src/api/client';
 import { login } from '../src/api/security';
@@ -9,6 +9,7 @@ import { App } from '../src/app/app';
 import { ApiAlert } from '../src/components/api-alert';
 import { ToastProvider, TOAST_DELAY_MS, useToast } from '../src/components/toast';
 import { I18nProvider } from '../src/i18n/i18n-provider';
+import { asServed } from './support/page-setup';
 
 const AUTHDATA = btoa('admin:openDTU42');
 
@@ -33,22 +34,10 @@ function stubFetch(route: (path: string) => Response) {
   return calls;
 }
 
-beforeEach(() => {
-  // index.html's boot script sets <base> to the app's root before the bundle runs.
-  if (!document.querySelector('base')) {
-    const base = document.createElement('base');
-    base.href = '/';
-    document.head.appendChild(base);
-  }
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-  window.history.replaceState(null, '', '/');
-});
+asServed();
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
 });
 
 describe('requests', () => {

@@ -1,24 +1,14 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DropdownDivider, NavDropdown } from '../src/components/dropdown';
 import { controlProps, Field } from '../src/components/field';
 import { Modal } from '../src/components/modal';
 import { Tabs } from '../src/components/tabs';
 import { I18nProvider } from '../src/i18n/i18n-provider';
+import { inEnglish } from './support/page-setup';
 
-beforeEach(() => {
-  localStorage.setItem('locale', 'en');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('[]')),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+inEnglish();
 
 function Dialog() {
   const [open, setOpen] = useState(false);

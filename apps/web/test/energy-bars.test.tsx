@@ -2,14 +2,16 @@
 // recorded (the smallest scale, 25 Wh a step) as for one with kilowatt-hours.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnergyBars } from '../src/features/history/energy-bars';
+import { BarPlot } from '../src/components/history/bar-plot';
 import { I18nProvider } from '../src/i18n/i18n-provider';
 
 const ticks = (wh: (number | null)[]): string[] => {
   const { container } = render(
     <I18nProvider>
-      <EnergyBars
-        bars={wh.map((value, i) => ({ period: `2026-06-${String(i + 1).padStart(2, '0')}`, wh: value }))}
+      <BarPlot
+        periods={wh.map((value, i) => ({ period: `2026-06-${String(i + 1).padStart(2, '0')}`, wh: value }))}
+        segments={(bar) => [bar.wh ?? 0]}
+        fill={() => 'blue'}
         readOut={() => ''}
         hint=""
         label="Energy"

@@ -1,13 +1,15 @@
 import type { ApiResponse } from '@opendtu/api';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NumberField, SwitchField } from '../src/components/form/controls';
 import { ConfigFormBody } from '../src/components/form/form-layout';
 import { getAt, setAt } from '../src/components/form/paths';
 import { useConfigForm, type FormErrors } from '../src/components/form/use-config-form';
 import { Tabs } from '../src/components/tabs';
-import { I18nProvider, useI18n } from '../src/i18n/i18n-provider';
+import { useI18n } from '../src/i18n/i18n-provider';
 import { numberBetween } from '../src/lib/validate';
+import { framesAsTimers, inEnglish } from './support/page-setup';
+import { renderWithTexts } from './support/render';
 
 interface Nested {
   name: string;
@@ -70,8 +72,9 @@ function NestedForm() {
   );
 }
 
+inEnglish();
+
 beforeEach(() => {
-  localStorage.setItem('locale', 'en');
   stored = {
     name: 'x',
     display: { contrast: 60, saver: false },
@@ -79,24 +82,10 @@ beforeEach(() => {
   };
   save.mockClear();
   load.mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('[]')),
-  );
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(callback, 0));
+  framesAsTimers();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const renderForm = () =>
-  render(
-    <I18nProvider>
-      <NestedForm />
-    </I18nProvider>,
-  );
+const renderForm = () => renderWithTexts(<NestedForm />);
 
 describe('dotted paths', () => {
   it('read and replace nested values without touching the original', () => {

@@ -1,11 +1,12 @@
 import type { ApiResponse } from '@opendtu/api';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TextField } from '../src/components/form/controls';
 import { ConfigFormBody } from '../src/components/form/form-layout';
 import { useConfigForm } from '../src/components/form/use-config-form';
-import { I18nProvider } from '../src/i18n/i18n-provider';
 import { lengthBetween } from '../src/lib/validate';
+import { inEnglish } from './support/page-setup';
+import { renderWithTexts } from './support/render';
 
 interface Secret {
   password: string;
@@ -35,28 +36,15 @@ function SecretForm() {
   );
 }
 
+inEnglish();
+
 beforeEach(() => {
-  localStorage.setItem('locale', 'en');
   events.length = 0;
   stored = { password: 'old-password' };
   answer = { type: 'success', code: 1001, message: '', param: {} };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('[]')),
-  );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const renderForm = () =>
-  render(
-    <I18nProvider>
-      <SecretForm />
-    </I18nProvider>,
-  );
+const renderForm = () => renderWithTexts(<SecretForm />);
 
 describe('the form kit around a save', () => {
   it('runs onSaved after the device accepted, before reading the values back', async () => {

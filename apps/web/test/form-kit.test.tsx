@@ -1,11 +1,13 @@
 import type { ApiResponse } from '@opendtu/api';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NumberField, SwitchField, TextField } from '../src/components/form/controls';
 import { ConfigFormBody } from '../src/components/form/form-layout';
 import { useConfigForm, type FormErrors } from '../src/components/form/use-config-form';
-import { I18nProvider, useI18n } from '../src/i18n/i18n-provider';
+import { useI18n } from '../src/i18n/i18n-provider';
 import { isIpv4, lengthBetween, numberBetween } from '../src/lib/validate';
+import { framesAsTimers, inEnglish } from './support/page-setup';
+import { renderWithTexts } from './support/render';
 
 interface Settings {
   hostname: string;
@@ -41,29 +43,16 @@ function SettingsForm() {
   );
 }
 
+inEnglish();
+
 beforeEach(() => {
-  localStorage.setItem('locale', 'en');
   stored = { hostname: 'dtu', port: 1883, enabled: false };
   save.mockClear();
   load.mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('[]')),
-  );
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(callback, 0));
+  framesAsTimers();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const renderForm = () =>
-  render(
-    <I18nProvider>
-      <SettingsForm />
-    </I18nProvider>,
-  );
+const renderForm = () => renderWithTexts(<SettingsForm />);
 
 describe('the form kit', () => {
   it('shows the loaded values and marks a change as unsaved', async () => {

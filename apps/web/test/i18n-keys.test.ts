@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../src/i18n/de.json';
 import en from '../src/i18n/en.json';
 import fr from '../src/i18n/fr.json';
-import packKeyTree from './fixtures/pack-keys.json';
+import packKeyTree from '../src/i18n/pack-keys.json';
 import { createTranslator, leafKeys, lookup, pluralForms, type MessageTree } from '../src/i18n/runtime';
 
 interface PackKey {

@@ -1,21 +1,11 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InputSerial } from '../src/components/input-serial';
 import { I18nProvider } from '../src/i18n/i18n-provider';
+import { inEnglish } from './support/page-setup';
 
-beforeEach(() => {
-  localStorage.setItem('locale', 'en');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('[]')),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+inEnglish();
 
 function Form() {
   const [value, setValue] = useState('');

@@ -8,38 +8,21 @@ import { StateBadge } from '../src/components/state-badge';
 import { ToastProvider } from '../src/components/toast';
 import { I18nProvider } from '../src/i18n/i18n-provider';
 import type { LiveInverter } from '../src/lib/live-merge';
+import { fullInverter, RADIO_STATS } from './support/live-fixtures';
 
 const NOW = Date.parse('2026-06-21T10:00:00Z');
 
-function inverter(extra: Partial<LiveInverterFull> = {}): LiveInverter {
-  return {
-    serial: '114181234569',
+const inverter = (extra: Partial<LiveInverter & LiveInverterFull> = {}): LiveInverter =>
+  fullInverter('114181234569', {
     name: 'Garage',
-    order: 0,
-    data_age: 3,
-    data_age_ms: 3000,
-    poll_enabled: true,
-    reachable: true,
-    producing: true,
     limit_relative: 50,
     limit_absolute: 400,
-    radio_stats: {
-      tx_request: 0,
-      tx_re_request: 0,
-      rx_success: 0,
-      rx_fail_nothing: 0,
-      rx_fail_partial: 0,
-      rx_fail_corrupt: 0,
-      rssi: -30,
-    },
+    radio_stats: { ...RADIO_STATS, tx_request: 0, rx_success: 0 },
     AC: { '0': { Power: { v: 412.34, u: 'W', d: 1 } } },
-    DC: {},
-    INV: {},
     events: 1,
     received_at: NOW,
     ...extra,
-  };
-}
+  });
 
 let limitStatus = { limit_relative: 50, max_power: 800, limit_set_status: 'Pending' };
 

@@ -9,35 +9,19 @@ import { describe, expect, it } from 'vitest';
 import { absoluteLimitMax, checkLimit } from '../src/lib/limit-validation';
 import { inverterState, STATE_BADGE } from '../src/components/inverter-status';
 import { byOrder, dataAgeSeconds, EMPTY_LIVE_STATE, mergeLive } from '../src/lib/live-merge';
+import { commonInverter, RADIO_STATS } from './support/live-fixtures';
 
 const value = (v: number, u = 'W', d = 1) => ({ v, u, d });
 const total = { Power: value(100), YieldDay: value(500, 'Wh', 0), YieldTotal: value(12, 'kWh', 3) };
 const hints = { time_sync: false, radio_problem: false, default_password: true, pin_mapping_issue: false };
 
-function common(serial: string, order: number, extra: Partial<LiveInverterCommon> = {}): LiveInverterCommon {
-  return {
-    serial,
-    name: `Inverter ${serial}`,
+const common = (serial: string, order: number, extra: Partial<LiveInverterCommon> = {}) =>
+  commonInverter(serial, {
     order,
-    data_age: 3,
     data_age_ms: 3200,
-    poll_enabled: true,
-    reachable: true,
-    producing: true,
-    limit_relative: 100,
-    limit_absolute: 800,
-    radio_stats: {
-      tx_request: 10,
-      tx_re_request: 0,
-      rx_success: 9,
-      rx_fail_nothing: 1,
-      rx_fail_partial: 0,
-      rx_fail_corrupt: 0,
-      rssi: -30,
-    },
+    radio_stats: { ...RADIO_STATS, rx_success: 9, rx_fail_nothing: 1 },
     ...extra,
-  };
-}
+  });
 
 function full(serial: string, power: number): LiveInverterFull {
   return { ...common(serial, 0), AC: { '0': { Power: value(power) } }, DC: {}, INV: {}, events: 2 };

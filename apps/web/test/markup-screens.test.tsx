@@ -1,14 +1,14 @@
 // Two screens whose case the emulator does not reach on its own: an inverter whose model
 // the device does not know (a pack's hint with a link), and an HMS inverter whose signal
 // happens to read -80 dBm (the coarse-RSSI hint follows the model, not the value).
-import type { DevInfoResponse, LiveInverterFull } from '@opendtu/api';
+import type { DevInfoResponse } from '@opendtu/api';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../src/components/toast';
 import { DeviceInfoDialog } from '../src/features/live/device-info-dialog';
 import { RadioStatsTable } from '../src/features/live/radio-stats';
 import { I18nProvider } from '../src/i18n/i18n-provider';
-import type { LiveInverter } from '../src/lib/live-merge';
+import { fullInverter, RADIO_STATS } from './support/live-fixtures';
 
 const PACK = {
   meta: { name: 'Markup test', code: 'qa' },
@@ -32,34 +32,8 @@ const DEVINFO: DevInfoResponse = {
   pdl_supported: false,
 };
 
-function inverter(serial: string, rssi: number): LiveInverter & LiveInverterFull {
-  return {
-    serial,
-    name: 'Roof',
-    order: 0,
-    data_age: 3,
-    data_age_ms: 3000,
-    poll_enabled: true,
-    reachable: true,
-    producing: true,
-    limit_relative: 100,
-    limit_absolute: 800,
-    radio_stats: {
-      tx_request: 10,
-      tx_re_request: 0,
-      rx_success: 10,
-      rx_fail_nothing: 0,
-      rx_fail_partial: 0,
-      rx_fail_corrupt: 0,
-      rssi,
-    },
-    AC: {},
-    DC: {},
-    INV: {},
-    events: 0,
-    received_at: 0,
-  } as LiveInverter & LiveInverterFull;
-}
+const inverter = (serial: string, rssi: number) =>
+  fullInverter(serial, { name: 'Roof', radio_stats: { ...RADIO_STATS, rssi } });
 
 beforeEach(() => {
   vi.stubGlobal(

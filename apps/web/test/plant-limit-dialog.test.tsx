@@ -11,12 +11,13 @@ import {
   type PlantLimitStatusAnswer,
   type SetStatus,
 } from '@opendtu/api';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlantApp } from '../src/app/plant-shell';
 import { PLANT_PATH } from '../src/features/plant/plant-api';
 import { PLANT_LIMIT_PATH } from '../src/features/plant/plant-limit-api';
 import { withoutDevicePacks } from '../src/i18n/i18n-provider';
+import { asServed, json } from './support/page-setup';
 
 const device = (name: string, online: boolean, inverters: number): PlantDevice => ({
   name,
@@ -72,9 +73,6 @@ const statusOf = (west: SetStatus, east: SetStatus, shed: SetStatus): PlantLimit
   lacking: ['garage'],
 });
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const sentAll = (request: PlantLimitRequest): PlantLimitAnswer => ({
   results: request.parts.map((part) => ({ ...part, sent: true, status: 200, message: 'Settings saved!' })),
 });
@@ -124,21 +122,10 @@ function enter(dialog: HTMLElement, value: string, unit = 'W'): void {
 
 withoutDevicePacks();
 
-beforeEach(() => {
-  if (!document.querySelector('base')) {
-    const base = document.createElement('base');
-    base.href = '/';
-    document.head.appendChild(base);
-  }
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-});
+asServed();
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
 });
 
 describe('the plant limit dialog', () => {

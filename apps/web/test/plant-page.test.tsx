@@ -1,12 +1,13 @@
 // The plant page of the companion build (issue 33), against a stubbed plant API: what an
 // owner with several DTUs sees, and that the page asks nothing of a device at the root.
 import { plantTotals, type PlantAnswer, type PlantDevice, type PlantInverter } from '@opendtu/api';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { storedUser } from '../src/api/auth';
 import { PlantApp, plantPage } from '../src/app/plant-shell';
 import { PLANT_PATH } from '../src/features/plant/plant-api';
 import { withoutDevicePacks } from '../src/i18n/i18n-provider';
+import { asServed, json } from './support/page-setup';
 
 const DEVICES: PlantDevice[] = [
   {
@@ -67,9 +68,6 @@ const ANSWER: PlantAnswer = {
   duplicates: [{ serial: '114181234569', devices: ['roof', 'shed'] }],
 };
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /** The companion at its root in plant mode: the plant API and nothing else. */
 function stubCompanion(respond: (init: RequestInit) => Response = () => json(200, ANSWER)) {
   const calls: { path: string; authorization: string | null }[] = [];
@@ -95,21 +93,7 @@ const totals = (): HTMLElement => document.querySelector<HTMLElement>('[data-tot
 // As main.tsx does before it renders the plant page.
 withoutDevicePacks();
 
-beforeEach(() => {
-  if (!document.querySelector('base')) {
-    const base = document.createElement('base');
-    base.href = '/';
-    document.head.appendChild(base);
-  }
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+asServed();
 
 describe('the plant page', () => {
   it('shows the sums of the online devices and says beside them which device they lack', async () => {

@@ -50,6 +50,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
 
 describe('the live socket', () => {
@@ -101,6 +102,8 @@ describe('the live socket', () => {
   });
 
   it('behind the companion server, a refused socket comes back with a ticket, never with the login', async () => {
+    // Only the companion's build asks for tickets (the device's has no such server).
+    vi.stubEnv('MODE', 'companion');
     localStorage.setItem('user', LOGIN);
     const fetch = vi.fn(async (_path: string) => Response.json({ ticket: 'T 1' }));
     vi.stubGlobal('fetch', fetch);

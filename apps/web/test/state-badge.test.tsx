@@ -2,8 +2,8 @@
 // polls nothing, and says so in a neutral badge, not the red "Not reachable" of a fault;
 // a long state in full wraps with the name beside it instead of widening a phone's page.
 import type { LiveInverterFull } from '@opendtu/api';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { inverterState } from '../src/components/inverter-status';
 import { StateBadge } from '../src/components/state-badge';
 import { InverterPills } from '../src/features/live/inverter-pills';
@@ -11,6 +11,7 @@ import { InverterHeader } from '../src/features/live/inverter-view';
 import { InverterRow } from '../src/features/overview/overview-row';
 import { I18nProvider } from '../src/i18n/i18n-provider';
 import type { LiveInverter } from '../src/lib/live-merge';
+import { inEnglish } from './support/page-setup';
 
 /** A freshly booted device's inverter: never polled, so never reachable. */
 const unpolled: LiveInverter = {
@@ -33,18 +34,7 @@ const unpolled: LiveInverter = {
 
 const badge = (container: HTMLElement) => container.querySelector<HTMLElement>('[data-state]')!;
 
-beforeEach(() => {
-  localStorage.setItem('locale', 'en');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}')),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+inEnglish('{}');
 
 describe('an inverter while the device has no clock', () => {
   it('is waiting, not unreachable, by night or day; polling off still says so', () => {

@@ -1,22 +1,15 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uploadErrorText } from '../src/components/upload-progress';
 import { FirmwarePage } from '../src/features/firmware/firmware-page';
 import en from '../src/i18n/en.json';
 import { I18nProvider } from '../src/i18n/i18n-provider';
 import { createTranslator } from '../src/i18n/runtime';
+import { inEnglish } from './support/page-setup';
 
-beforeEach(() => {
-  localStorage.setItem('locale', 'en');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('[]')),
-  );
-});
+inEnglish();
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -23,6 +23,16 @@ export function base64Utf8(text: string): string {
   return btoa(binary);
 }
 
+/** What a login form was given. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Their Authorization header (before they are stored, for the request that checks them). */
+export const basicOf = ({ username, password }: Credentials): string =>
+  `Basic ${base64Utf8(`${username}:${password}`)}`;
+
 function fromBase64Utf8(data: string): string {
   const binary = atob(data);
   return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));

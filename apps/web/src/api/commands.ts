@@ -57,6 +57,13 @@ export const TIMEOUT_MS = 120_000;
 export const isOpen = ({ state }: Pick<Command, 'state'>) =>
   state === 'sending' || state === 'pending' || state === 'failure';
 
+/**
+ * Failed, so the owner may send it again: a Failure counts although the DTU keeps
+ * re-sending, as the owner may want to try at once.
+ */
+export const isFailed = ({ state }: Pick<Command, 'state'>) =>
+  state === 'failure' || state === 'timeout' || state === 'dropped' || state === 'rejected';
+
 // Ok with the limit unchanged and never seen under way: the device dropped the command.
 function applied(command: Command, { relative, max = 0 }: DeviceStatus): boolean {
   if (command.kind === 'power' || relative === undefined) return true;

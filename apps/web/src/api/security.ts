@@ -1,6 +1,6 @@
 import type { ApiResponse, SecurityConfig } from '@opendtu/api';
 import { ApiError, apiGet, apiPost } from './client';
-import { base64Utf8, clearUser, storeUser } from './auth';
+import { basicOf, clearUser, storeUser } from './auth';
 
 /**
  * Checks the credentials with GET api/security/authenticate (contract §2.1) and stores
@@ -12,7 +12,7 @@ export async function login(username: string, password: string): Promise<void> {
   try {
     answer = await apiGet<ApiResponse>('api/security/authenticate', {
       handleErrors: false,
-      authorization: `Basic ${base64Utf8(`${username}:${password}`)}`,
+      authorization: basicOf({ username, password }),
     });
   } catch (error) {
     // Whatever failed, the user is not logged in with these credentials any more.

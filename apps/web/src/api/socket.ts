@@ -63,123 +63,125 @@ export interface ManagedSocketOptions {
 type Listener = (data: string) => void;
 
 export class ManagedSocket {
-  private socket: WebSocket | undefined;
+  #socket: WebSocket | undefined;
   /** Counts openings, so a ticket arriving late does not open a superseded socket. */
-  private attempt = 0;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private readonly listeners = new Set<Listener>();
-  private readonly stateListeners = new Set<() => void>();
-  private online = false;
-  private readonly options: ManagedSocketOptions;
+  #attempt = 0;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  readonly #listeners = new Set<Listener>();
+  readonly #stateListeners = new Set<() => void>();
+  #online = false;
+  readonly #options: ManagedSocketOptions;
 
   constructor(options: ManagedSocketOptions) {
-    this.options = options;
+    this.#options = options;
   }
 
   /** Receives every text frame; the socket lives while anyone listens. */
   subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) {
-      authEvents.addEventListener('logged-in', this.reconnect);
-      authEvents.addEventListener('logged-out', this.reconnect);
-      this.open();
+    this.#listeners.add(listener);
+    if (this.#listeners.size === 1) {
+      authEvents.addEventListener('logged-in', this.#reconnect);
+      authEvents.addEventListener('logged-out', this.#reconnect);
+      this.#open();
     }
     return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.stop();
+      this.#listeners.delete(listener);
+      if (this.#listeners.size === 0) this.#stop();
     };
   }
 
-  isOnline = (): boolean => this.online;
+  isOnline = (): boolean => this.#online;
 
   subscribeState = (listener: () => void): (() => void) => {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
+    this.#stateListeners.add(listener);
+    return () => this.#stateListeners.delete(listener);
   };
 
-  private setOnline(online: boolean): void {
-    if (this.online === online) return;
-    this.online = online;
-    for (const listener of this.stateListeners) listener();
+  #setOnline(online: boolean): void {
+    if (this.#online === online) return;
+    this.#online = online;
+    for (const listener of this.#stateListeners) listener();
   }
 
   // After a logout the new socket waits until the browser has forgotten the old login.
-  private readonly reconnect = (): void => {
-    void forgetting.then(() => this.listeners.size > 0 && this.open());
+  readonly #reconnect = (): void => {
+    void forgetting.then(() => this.#listeners.size > 0 && this.#open());
   };
 
-  private open(withLogin = socketsNeedLogin): void {
-    this.detach();
+  #open(withLogin = socketsNeedLogin): void {
+    this.#detach();
     if (!withLogin) {
-      const early = takeEarlySocket(this.options.path);
-      return this.connect(early ?? new WebSocket(socketUrl(this.options.path, '')), false);
+      const early = takeEarlySocket(this.#options.path);
+      return this.#connect(early ?? new WebSocket(socketUrl(this.#options.path, '')), false);
     }
-    const withCredentials = () => new WebSocket(socketUrl(this.options.path, urlCredentials()));
-    if (!mayNeedTicket()) return this.connect(withCredentials(), true);
+    const withCredentials = () => new WebSocket(socketUrl(this.#options.path, urlCredentials()));
     // Behind the companion server a ticket stands in for the login (it never challenges).
-    const plain = socketUrl(this.options.path, '');
-    const attempt = this.attempt;
+    // Only its own build meets it: it serves the device build only when it has no other.
+    if (import.meta.env.MODE !== 'companion' || !mayNeedTicket())
+      return this.#connect(withCredentials(), true);
+    const plain = socketUrl(this.#options.path, '');
+    const attempt = this.#attempt;
     // Should the ticket never come, the next tick asks again.
-    this.heartbeat(this.options.retryMs);
+    this.#heartbeat(this.#options.retryMs);
     void withTicket(plain).then((ticketed) => {
-      if (attempt !== this.attempt || this.listeners.size === 0) return;
-      this.connect(ticketed === plain ? withCredentials() : new WebSocket(ticketed), true);
+      if (attempt !== this.#attempt || this.#listeners.size === 0) return;
+      this.#connect(ticketed === plain ? withCredentials() : new WebSocket(ticketed), true);
     });
   }
 
-  private connect(socket: WebSocket, withLogin: boolean): void {
+  #connect(socket: WebSocket, withLogin: boolean): void {
     let opened = false;
-    this.socket = socket;
+    this.#socket = socket;
     socket.onopen = () => {
       opened = true;
       socketsNeedLogin ||= withLogin;
-      this.setOnline(true);
+      this.#setOnline(true);
     };
     socket.onmessage = (event: MessageEvent) => {
       const data = typeof event.data === 'string' ? event.data : '';
-      if (this.options.isBroken?.(data)) {
+      if (this.#options.isBroken?.(data)) {
         socket.close();
-        this.setOnline(false);
-        this.heartbeat(this.options.retryMs);
+        this.#setOnline(false);
+        this.#heartbeat(this.#options.retryMs);
         return;
       }
-      this.heartbeat(this.options.heartbeatMs);
-      for (const listener of this.listeners) listener(data);
+      this.#heartbeat(this.#options.heartbeatMs);
+      for (const listener of this.#listeners) listener(data);
     };
     socket.onclose = () => {
-      if (this.socket !== socket) return;
+      if (this.#socket !== socket) return;
       // Refused before it opened: the device may want the login (a closed device is tried twice).
-      if (!opened && !withLogin && urlCredentials()) return this.open(true);
-      this.setOnline(false);
-      this.heartbeat(this.options.retryMs);
+      if (!opened && !withLogin && urlCredentials()) return this.#open(true);
+      this.#setOnline(false);
+      this.#heartbeat(this.#options.retryMs);
     };
-    this.heartbeat(this.options.heartbeatMs);
+    this.#heartbeat(this.#options.heartbeatMs);
   }
 
-  private heartbeat(intervalMs: number): void {
-    clearInterval(this.timer);
-    this.timer = setInterval(() => {
-      if (this.socket?.readyState === WebSocket.OPEN) this.socket.send('ping');
-      else this.open();
+  #heartbeat(intervalMs: number): void {
+    clearInterval(this.#timer);
+    this.#timer = setInterval(() => {
+      if (this.#socket?.readyState === WebSocket.OPEN) this.#socket.send('ping');
+      else this.#open();
     }, intervalMs);
   }
 
-  private detach(): void {
-    this.attempt += 1;
-    const socket = this.socket;
-    this.socket = undefined;
+  #detach(): void {
+    this.#attempt += 1;
+    const socket = this.#socket;
+    this.#socket = undefined;
     if (!socket) return;
     socket.onopen = socket.onmessage = socket.onclose = null;
     if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) socket.close();
   }
 
-  private stop(): void {
-    authEvents.removeEventListener('logged-in', this.reconnect);
-    authEvents.removeEventListener('logged-out', this.reconnect);
-    clearInterval(this.timer);
-    this.timer = undefined;
-    this.detach();
-    this.setOnline(false);
+  #stop(): void {
+    authEvents.removeEventListener('logged-in', this.#reconnect);
+    authEvents.removeEventListener('logged-out', this.#reconnect);
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    this.#detach();
+    this.#setOnline(false);
   }
 }
 

@@ -1,10 +1,10 @@
-import { Route, Router, Switch } from 'wouter';
 import { ToastProvider } from '../components/toast';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
-import { basePath } from './base-path';
+import { useLocation } from '../components/router';
 import { useClientNavigation } from './client-bridge';
 import { Navbar } from './navbar';
 import { NotFoundPage } from './not-found-page';
+import type { RoutePath } from '../lib/route-paths';
 import { ROUTE_TABLE } from './route-table';
 import { useScrollToTop } from './scroll-to-top';
 
@@ -28,21 +28,15 @@ export function SkipLink() {
 function Shell() {
   useClientNavigation();
   useScrollToTop();
+  // As typed or linked: a trailing slash and capitals lead to the same screen.
+  const [location] = useLocation();
+  const screen = ROUTE_TABLE[location.toLowerCase().replace(/(.)\/$/, '$1') as RoutePath];
   return (
     <>
       <SkipLink />
       <Navbar />
       <main id="main" className="container-xxl" tabIndex={-1}>
-        <Switch>
-          {Object.entries(ROUTE_TABLE).map(([path, screen]) => (
-            <Route key={path} path={path}>
-              {screen}
-            </Route>
-          ))}
-          <Route>
-            <NotFoundPage />
-          </Route>
-        </Switch>
+        {screen ? screen() : <NotFoundPage />}
       </main>
     </>
   );
@@ -52,9 +46,7 @@ export function App() {
   return (
     <I18nProvider>
       <ToastProvider>
-        <Router base={basePath()}>
-          <Shell />
-        </Router>
+        <Shell />
       </ToastProvider>
     </I18nProvider>
   );

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
 import { setClientHandlers } from '../api/client';
 import { ROUTES, errorPath, loginPath } from '../lib/route-paths';
-import { currentAppPath } from './base-path';
+import { currentAppPath, useLocation } from '../components/router';
 
 /** Connects the API client's failures to the router: 401 -> login, others -> Error. */
 export function useClientNavigation(): void {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from '../components/router';
 import { ApiError } from '../api/client';
 import { waitForDevice } from '../api/system';
 import { LoadError } from '../components/load-error';

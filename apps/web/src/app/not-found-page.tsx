@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../components/router';
 import { PageFrame } from '../components/page-frame';
 import { useI18n } from '../i18n/i18n-provider';
 import { ROUTES } from '../lib/route-paths';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../components/router';
 
 /** Spec §2: after a navigation, scroll to the top 100 ms later (the new page has rendered). */
 export const SCROLL_DELAY_MS = 100;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from '../components/router';
 import { getSystemStatus } from '../api/system';
 import { PageFrame } from '../components/page-frame';
 import { Spinner } from '../components/spinner';

@@ -1,19 +1,8 @@
-import type { SetStatus } from '@opendtu/api';
-import { isOpen, type Command, type CommandState } from '../api/commands';
+import { isFailed, isOpen, type Command } from '../api/commands';
 import { useI18n } from '../i18n/i18n-provider';
 import { formatNumber } from '../lib/format';
 import { apiResponseText } from './api-alert';
 import { SetStatusBadge } from './set-status-badge';
-
-const BADGE: Record<CommandState, SetStatus> = {
-  sending: 'Pending',
-  pending: 'Pending',
-  ok: 'Ok',
-  failure: 'Failure',
-  timeout: 'Failure',
-  dropped: 'Failure',
-  rejected: 'Failure',
-};
 
 export const ACTION = { on: 'home.TurnOn', off: 'home.TurnOff', restart: 'home.Restart' } as const;
 
@@ -46,7 +35,7 @@ export function CommandNote({ command, brief = false }: { command: Command | und
             ? `${formatNumber(locale, command.value!, 0)} ${command.relative ? '%' : 'W'}`
             : t(ACTION[command.action!])
         } `}
-      <SetStatusBadge status={BADGE[state]} />
+      <SetStatusBadge status={isFailed(command) ? 'Failure' : state === 'ok' ? 'Ok' : 'Pending'} />
       {words && <span className="d-block small">{words}</span>}
     </span>
   );

@@ -4,95 +4,61 @@ import type { SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement>;
 
-/** The 16x16 frame every icon of the app is drawn in. */
-export function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="1em"
-      height="1em"
-      viewBox="0 0 16 16"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** A line of an icon: its path, its width and, if not the text's, its colour. */
+type Stroke = readonly [d: string, width: number, colour?: string];
+
+/** An icon of filled paths (`d` strings) and lines, in the 16x16 frame. */
+export function icon(...paths: readonly (string | Stroke)[]) {
+  return function Icon(props: IconProps) {
+    return (
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        width="1em"
+        height="1em"
+        viewBox="0 0 16 16"
+        fill="currentColor"
+        aria-hidden="true"
+        focusable="false"
+        {...props}
+      >
+        {paths.map((path, index) =>
+          typeof path === 'string' ? (
+            <path key={index} d={path} />
+          ) : (
+            <path
+              key={index}
+              d={path[0]}
+              fill="none"
+              stroke={path[2] ?? 'currentColor'}
+              strokeWidth={path[1]}
+              strokeLinecap="round"
+            />
+          ),
+        )}
+      </svg>
+    );
+  };
 }
 
-export function SunIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="8" cy="8" r="3.2" />
-      <path
-        d="M8 .8v2.4M8 12.8v2.4M.8 8h2.4M12.8 8h2.4M2.9 2.9l1.7 1.7M11.4 11.4l1.7 1.7M2.9 13.1l1.7-1.7M11.4 4.6l1.7-1.7"
-        stroke="currentColor"
-        strokeWidth="1.4"
-        strokeLinecap="round"
-      />
-    </Svg>
-  );
-}
+export const SunIcon = icon('M8 4.8a3.2 3.2 0 1 0 0 6.4 3.2 3.2 0 1 0 0-6.4Z', [
+  'M8 .8v2.4M8 12.8v2.4M.8 8h2.4M12.8 8h2.4M2.9 2.9l1.7 1.7M11.4 11.4l1.7 1.7M2.9 13.1l1.7-1.7M11.4 4.6l1.7-1.7',
+  1.4,
+]);
 
-export function MoonIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M6.2 1.1a6.9 6.9 0 1 0 8.7 8.7A5.6 5.6 0 0 1 6.2 1.1Z" />
-    </Svg>
-  );
-}
+export const MoonIcon = icon('M6.2 1.1a6.9 6.9 0 1 0 8.7 8.7A5.6 5.6 0 0 1 6.2 1.1Z');
 
-export function AutoThemeIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm0 1.5v11a5.5 5.5 0 0 1 0-11Z" />
-    </Svg>
-  );
-}
+export const AutoThemeIcon = icon('M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm0 1.5v11a5.5 5.5 0 0 1 0-11Z');
 
-export function TreeIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M8 .5 4.2 5.6h2L3 9.8h2.4L2 14h5v1.5h2V14h5l-3.4-4.2H13L9.8 5.6h2Z" />
-    </Svg>
-  );
-}
+export const TreeIcon = icon('M8 .5 4.2 5.6h2L3 9.8h2.4L2 14h5v1.5h2V14h5l-3.4-4.2H13L9.8 5.6h2Z');
 
-export function EggIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M8 .8C5 .8 2.5 5.6 2.5 9.4A5.5 5.5 0 0 0 8 15.2a5.5 5.5 0 0 0 5.5-5.8C13.5 5.6 11 .8 8 .8Z" />
-      <path d="M3 8.6 5 7.4l2 1.4 2-1.4 2 1.4 2-1.2" stroke="var(--bs-body-bg)" strokeWidth="1" fill="none" />
-    </Svg>
-  );
-}
+export const EggIcon = icon(
+  'M8 .8C5 .8 2.5 5.6 2.5 9.4A5.5 5.5 0 0 0 8 15.2a5.5 5.5 0 0 0 5.5-5.8C13.5 5.6 11 .8 8 .8Z',
+  ['M3 8.6 5 7.4l2 1.4 2-1.4 2 1.4 2-1.2', 1, 'var(--bs-body-bg)'],
+);
 
-export function ReloadIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path
-        d="M13.2 8.6A5.3 5.3 0 1 1 11.6 4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-      />
-      <path d="M9.4 1.4h4.4v4.4Z" />
-    </Svg>
-  );
-}
+export const ReloadIcon = icon(['M13.2 8.6A5.3 5.3 0 1 1 11.6 4', 1.6], 'M9.4 1.4h4.4v4.4Z');
 
-export function TranslateIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path
-        d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm0 0c-2 2-2.8 4.3-2.8 7S6 13 8 15m0-14c2 2 2.8 4.3 2.8 7S10 13 8 15M1.3 6h13.4M1.3 10h13.4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.2"
-      />
-    </Svg>
-  );
-}
+export const TranslateIcon = icon([
+  'M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm0 0c-2 2-2.8 4.3-2.8 7S6 13 8 15m0-14c2 2 2.8 4.3 2.8 7S10 13 8 15M1.3 6h13.4M1.3 10h13.4',
+  1.2,
+]);

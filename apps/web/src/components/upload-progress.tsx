@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from './router';
 import type { UploadResult } from '../api/client';
 import { untilDeviceGoesDown } from '../api/system';
 import type { Translator } from '../i18n/runtime';
+import { Bar } from './bar';
 
 /** What an upload screen shows (spec §4): nothing yet, a running upload, or its outcome. */
 export type UploadState =
@@ -30,19 +31,7 @@ export function UploadProgress({ percent, label }: { percent: number; label: str
         <span>{label}</span>
         <span>{percent} %</span>
       </div>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={label}
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      >
-        <div
-          className="progress-bar progress-bar-striped progress-bar-animated"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <Bar label={label} percent={percent} bar="progress-bar progress-bar-striped progress-bar-animated" />
     </div>
   );
 }

@@ -9,10 +9,14 @@ export const BUILT_IN_LANGUAGES: readonly LanguageEntry[] = [
   { code: 'fr', name: 'Français' },
 ];
 
-/** Every key of the built-in texts, in their stored order (build/compact-messages.ts). */
+let nameless = 0;
+/**
+ * Every key of the built-in texts, in their stored order (build/compact-messages.ts). A key
+ * stored without its name (one only the code names, by its index) gets one no pack has.
+ */
 export const MESSAGE_KEYS: readonly string[] = keys.split(';').flatMap((group) => {
   const [name, names] = group.split(':');
-  return names!.split(',').map((key) => `${name}.${key}`);
+  return names!.split(',').map((key) => `${name}.${key || `#${nameless++}`}`);
 });
 
 /** A message tree again from one language's stored lines (empty: left to English). */

@@ -1,33 +1,40 @@
-import { Fragment, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { axisLabel } from '../../lib/axis-label';
 import { periodLabel } from '../../lib/energy';
 import { yScale } from '../chart/chart-lines';
 
 /** A bar's slot width and the plot's height, in the SVG's own units (it is stretched to fit). */
-export const BAR_W = 10;
-export const BAR_H = 100;
-
-/** Where a period's bar goes: its slot's left edge and the height of `wh` on the plot's scale. */
-export type BarPlace = { x: number; height: (wh: number) => number };
+const BAR_W = 10;
+const BAR_H = 100;
+/** Around the picked stack: in the text colour, as thick on screen however the plot stretches. */
+const FRAME = {
+  fill: 'none',
+  stroke: 'var(--bs-body-color)',
+  strokeWidth: 2,
+  vectorEffect: 'non-scaling-stroke',
+} as const;
 
 /**
  * Energy per period as bars on the power chart's frame (its CSS: kWh beside, periods below).
- * Pointing, touching or the arrow keys pick a period; `readOut` says what it holds. One
- * focusable slider stands for the bars: its value text is the read-out. `bar` draws a
- * period's bar (one colour, or one segment a device), `most` is the highest it reaches.
+ * Each bar is a stack of `segments` (one, the total; or one a device, bottom up) in the
+ * colours `fill` gives. Pointing, touching or the arrow keys pick a period; `readOut` says
+ * what it holds. One focusable slider stands for the bars: its value text is the read-out.
+ * The picked bar takes other colours, or is `framed` where its colours must stay (a device's).
  */
 export function BarPlot<P extends { period: string }>({
   periods,
-  most,
-  bar,
+  segments,
+  fill,
+  framed,
   readOut,
   hint,
   label,
 }: {
   periods: readonly P[];
-  most: number;
-  bar: (period: P, place: BarPlace, shown: boolean) => ReactNode;
+  segments: (period: P) => readonly number[];
+  fill: (segment: number, shown: boolean) => string;
+  framed?: boolean;
   readOut: (period: P) => string;
   hint: string;
   label: string;
@@ -35,7 +42,8 @@ export function BarPlot<P extends { period: string }>({
   const { locale } = useI18n();
   const [shown, setShown] = useState<number>();
   const n = periods.length;
-  const { top, step } = yScale(most);
+  const stacks = periods.map(segments);
+  const { top, step } = yScale(Math.max(0, ...stacks.map((stack) => stack.reduce((sum, wh) => sum + wh, 0))));
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
   const height = (wh: number) => (wh / top) * BAR_H;
   const pick = (event: PointerEvent<HTMLDivElement>) => {
@@ -84,9 +92,38 @@ export function BarPlot<P extends { period: string }>({
               className="chart-grid"
               d={ticks.map((wh) => `M0 ${BAR_H - (wh / top) * BAR_H}H${n * BAR_W}`).join('')}
             />
-            {periods.map((period, i) => (
-              <Fragment key={period.period}>{bar(period, { x: i * BAR_W, height }, i === shown)}</Fragment>
-            ))}
+            {periods.map((period, i) => {
+              let below = 0;
+              const x = i * BAR_W;
+              return (
+                <g key={period.period} data-period={period.period}>
+                  {stacks[i]!.map((wh, segment) => {
+                    below += wh;
+                    return (
+                      wh > 0 && (
+                        <rect
+                          key={segment}
+                          x={x + 1.5}
+                          y={BAR_H - height(below)}
+                          width={BAR_W - 3}
+                          height={height(wh)}
+                          style={{ fill: fill(segment, i === shown) }}
+                        />
+                      )
+                    );
+                  })}
+                  {framed && i === shown && below > 0 && (
+                    <rect
+                      x={x + 1}
+                      y={BAR_H - height(below)}
+                      width={BAR_W - 2}
+                      height={height(below)}
+                      style={FRAME}
+                    />
+                  )}
+                </g>
+              );
+            })}
           </svg>
         </div>
         <div className="chart-x small text-body-secondary" aria-hidden="true">

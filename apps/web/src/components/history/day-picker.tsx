@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { shiftDay } from '../../lib/energy';
 import { Step } from '../step';
 
@@ -6,18 +7,17 @@ import { Step } from '../step';
  * (a date typed past it becomes today). The history and the plant history show one each.
  */
 export function DayPicker({
-  id,
   day,
   today,
   onDay,
   labels,
 }: {
-  id: string;
   day: string;
   today: string;
   onDay: (day: string) => void;
   labels: { previous: string; day: string; next: string };
 }) {
+  const id = useId();
   return (
     <div className="d-flex align-items-end gap-2 mb-2">
       <Step label={labels.previous} step={-1} onClick={() => onDay(shiftDay(day, -1))} />

@@ -1,21 +1,20 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useI18n } from '../../i18n/i18n-provider';
 
 /** The energy view's card: its title and CSV download in the header, the view below. */
 export function EnergyCard({
-  id,
   title,
   download,
-  downloadLabel,
   className = 'card',
   children,
 }: {
-  id: string;
   title: string;
   download: () => void;
-  downloadLabel: string;
   className?: string;
   children: ReactNode;
 }) {
+  const { t } = useI18n();
+  const id = useId();
   return (
     <section className={className} aria-labelledby={id}>
       <div className="card-header d-flex flex-wrap align-items-center gap-2">
@@ -23,7 +22,7 @@ export function EnergyCard({
           {title}
         </h2>
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={download}>
-          {downloadLabel}
+          {t('home.DownloadCsv')}
         </button>
       </div>
       <div className="card-body">{children}</div>

@@ -1,30 +1,35 @@
-import { shiftAnchor, type EnergyBy } from '../../lib/energy';
+import { useState } from 'react';
+import { energyRange, shiftAnchor, type EnergyBy } from '../../lib/energy';
 import { SelectField } from '../form/controls';
 import { Step } from '../step';
 
+/** What an energy screen shows: days of a month, months of a year or the years, around `anchor`. */
+export function useEnergyView(today: string, firstYear: string) {
+  const [by, setBy] = useState<EnergyBy>('day');
+  const [anchor, setAnchor] = useState(today);
+  const [from, to] = energyRange(by, anchor, firstYear);
+  return { by, setBy, anchor, setAnchor, today, from, to };
+}
+
+export type EnergyView = ReturnType<typeof useEnergyView>;
+
 /**
  * The energy view's period in words between a previous and a next button (none for the
- * years, all shown at once); next stops before a period that starts after `today`.
+ * years, all shown at once); next stops before a period that starts after today.
  */
 export function PeriodSteps({
-  by,
-  anchor,
-  today,
+  view: { by, anchor, setAnchor, today },
   period,
-  onAnchor,
   labels,
 }: {
-  by: EnergyBy;
-  anchor: string;
-  today: string;
+  view: EnergyView;
   period: string;
-  onAnchor: (anchor: string) => void;
   labels: { previous: string; next: string };
 }) {
   return (
     <div className="d-flex align-items-center gap-2 mb-2">
       {by !== 'year' && (
-        <Step label={labels.previous} step={-1} onClick={() => onAnchor(shiftAnchor(by, anchor, -1))} />
+        <Step label={labels.previous} step={-1} onClick={() => setAnchor(shiftAnchor(by, anchor, -1))} />
       )}
       <h3 className="h6 mb-0" data-energy-period="">
         {period}
@@ -34,7 +39,7 @@ export function PeriodSteps({
           label={labels.next}
           step={1}
           disabled={shiftAnchor(by, anchor, 1) > today}
-          onClick={() => onAnchor(shiftAnchor(by, anchor, 1))}
+          onClick={() => setAnchor(shiftAnchor(by, anchor, 1))}
         />
       )}
     </div>

@@ -4,6 +4,7 @@ import { sendTestMessage } from '../../api/alerts';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/api-alert';
 import { useI18n } from '../../i18n/i18n-provider';
+import { Section } from '../../components/card';
 
 const KIND_NAME: Readonly<Record<AlertChannelKind, string>> = {
   ntfy: 'alerts.KindNtfy',
@@ -48,10 +49,7 @@ export function AlertChannels({ channels }: { channels: readonly AlertChannel[] 
     );
   };
   return (
-    <section className="mb-4" aria-labelledby="alert-channels">
-      <h2 id="alert-channels" className="h4">
-        {t('alerts.Channels')}
-      </h2>
+    <Section title={t('alerts.Channels')}>
       {channels.length === 0 ? (
         <p>{t('alerts.NoChannels')}</p>
       ) : (
@@ -91,6 +89,6 @@ export function AlertChannels({ channels }: { channels: readonly AlertChannel[] 
       {test.state === 'failed' && (
         <Alert variant="danger">{t('alerts.TestNotSent', { error: test.error })}</Alert>
       )}
-    </section>
+    </Section>
   );
 }

@@ -13,6 +13,7 @@ import {
   type AlertSettingsForm,
   type RuleForm,
 } from './alert-settings-model';
+import { Section } from '../../components/card';
 
 const load = (signal: AbortSignal): Promise<AlertSettingsForm> => getAlerts(signal).then(toForm);
 const save = (form: AlertSettingsForm) => saveAlertSettings(toBody(form));
@@ -45,10 +46,7 @@ export function AlertRules({
   const values = form.values;
   const { daylight } = answer;
   return (
-    <section className="mb-4" aria-labelledby="alert-rules">
-      <h2 id="alert-rules" className="h4">
-        {t('alerts.Rules')}
-      </h2>
+    <Section title={t('alerts.Rules')}>
       <p>
         {daylight
           ? t('alerts.Daylight', {
@@ -148,6 +146,6 @@ export function AlertRules({
           </FormCard>
         </ConfigFormBody>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLoggedIn } from '../../api/auth';
 import { useOpenAlertCount } from '../../api/alerts';
 import { useCompanion } from '../../api/history';
@@ -13,8 +13,6 @@ export function AlertsNavItem({ link }: { link: (children: ReactNode) => ReactNo
   const shown = !!useCompanion();
   const loggedIn = useLoggedIn();
   const count = useOpenAlertCount(shown && loggedIn);
-  // One more item, or a wider one: the bar measures again whether it fits in one row.
-  useEffect(() => void dispatchEvent(new Event('resize')), [shown, count]);
   if (!shown) return null;
   return (
     <li className="nav-item">

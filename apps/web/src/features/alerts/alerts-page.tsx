@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { AlertChannels } from './alert-channels';
 import { AlertList } from './alert-list';
 import { AlertRules } from './alert-rules';
+import { Section } from '../../components/card';
 
 /** Past alerts shown before "Show all". */
 const FIRST_PAST = 10;
@@ -34,21 +35,15 @@ export function AlertsPage() {
     <PageFrame title={t('alerts.Alerts')} isLoading={!data || companion === undefined} onReload={reload}>
       {data && (
         <>
-          <section className="mb-4" aria-labelledby="alerts-open">
-            <h2 id="alerts-open" className="h4">
-              {t('alerts.Open')}
-            </h2>
+          <Section title={t('alerts.Open')}>
             <AlertList
               alerts={data.open}
               timezone={timezone}
               empty={t('alerts.NoOpen')}
               labelledBy="alerts-open"
             />
-          </section>
-          <section className="mb-4" aria-labelledby="alerts-past">
-            <h2 id="alerts-past" className="h4">
-              {t('alerts.Past')}
-            </h2>
+          </Section>
+          <Section title={t('alerts.Past')}>
             <AlertList
               alerts={data.past}
               timezone={timezone}
@@ -56,7 +51,7 @@ export function AlertsPage() {
               labelledBy="alerts-past"
               first={FIRST_PAST}
             />
-          </section>
+          </Section>
           <AlertChannels channels={data.channels} />
           <AlertRules answer={data} timezone={timezone} onSaved={reload} />
         </>

@@ -1,4 +1,5 @@
 import { getFile } from '../../api/file';
+import { Card } from '../../components/card';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
 
@@ -7,16 +8,11 @@ export function BackupCard() {
   const { t } = useI18n();
   const backup = () => void getFile('config.json').then((blob) => saveBlob(blob, 'config.json'));
   return (
-    <section className="card mb-3" aria-labelledby="backup-title">
-      <h2 className="card-header h5" id="backup-title">
-        {t('fileadmin.BackupHeader')}
-      </h2>
-      <div className="card-body">
-        <p>{t('fileadmin.BackupHint')}</p>
-        <button type="button" className="btn btn-primary" onClick={backup}>
-          {t('fileadmin.BackupButton')}
-        </button>
-      </div>
-    </section>
+    <Card title={t('fileadmin.BackupHeader')}>
+      <p>{t('fileadmin.BackupHint')}</p>
+      <button type="button" className="btn btn-primary" onClick={backup}>
+        {t('fileadmin.BackupButton')}
+      </button>
+    </Card>
   );
 }

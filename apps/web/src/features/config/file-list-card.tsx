@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
 import { formatBytes } from '../../lib/format';
+import { TableHead } from '../../components/table-head';
+import { Card } from '../../components/card';
 
 export interface FileListCardProps {
   files: readonly FileEntry[] | undefined;
@@ -41,62 +43,53 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
   };
 
   return (
-    <section className="card mb-3" aria-labelledby="file-list-title">
-      <h2 className="card-header h5" id="file-list-title">
-        {t('fileadmin.FileList')}
-      </h2>
-      <div className="card-body">
-        {answer && <ApiAlert response={answer} onClose={() => setAnswer(undefined)} />}
-        {files && files.length === 0 && <p className="mb-0">{t('fileadmin.NoFiles')}</p>}
-        {files && files.length > 0 && (
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">{t('inverteradmin.InverterName')}</th>
-                  <th scope="col" className="text-end">
-                    {t('fileadmin.Size')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('inverteradmin.Action')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {files.map((file) => (
-                  <tr key={file.name}>
-                    <td>{file.name}</td>
-                    <td className="text-end text-nowrap">
-                      {file.size !== undefined &&
-                        formatBytes(locale, file.size, file.size < 1024 ? 'byte' : 'kilobyte', 1)}
-                    </td>
-                    <td className="text-end">
+    <Card title={t('fileadmin.FileList')}>
+      {answer && <ApiAlert response={answer} onClose={() => setAnswer(undefined)} />}
+      {files && files.length === 0 && <p className="mb-0">{t('fileadmin.NoFiles')}</p>}
+      {files && files.length > 0 && (
+        <div className="table-responsive">
+          <table className="table table-hover align-middle mb-0">
+            <TableHead
+              columns={[
+                [t('inverteradmin.InverterName')],
+                [t('fileadmin.Size'), 'text-end'],
+                [t('inverteradmin.Action'), 'text-end'],
+              ]}
+            />
+            <tbody>
+              {files.map((file) => (
+                <tr key={file.name}>
+                  <td>{file.name}</td>
+                  <td className="text-end text-nowrap">
+                    {file.size !== undefined &&
+                      formatBytes(locale, file.size, file.size < 1024 ? 'byte' : 'kilobyte', 1)}
+                  </td>
+                  <td className="text-end">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary m-1"
+                      onClick={() => download(file.name)}
+                      aria-label={`${t('fileadmin.Download')}: ${file.name}`}
+                    >
+                      {t('fileadmin.Download')}
+                    </button>
+                    {singleDelete && (
                       <button
                         type="button"
-                        className="btn btn-sm btn-outline-primary m-1"
-                        onClick={() => download(file.name)}
-                        aria-label={`${t('fileadmin.Download')}: ${file.name}`}
+                        className="btn btn-sm btn-outline-danger m-1"
+                        onClick={() => setToDelete(file.name)}
+                        aria-label={`${t('inverteradmin.Delete')}: ${file.name}`}
                       >
-                        {t('fileadmin.Download')}
+                        {t('inverteradmin.Delete')}
                       </button>
-                      {singleDelete && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-danger m-1"
-                          onClick={() => setToDelete(file.name)}
-                          aria-label={`${t('inverteradmin.Delete')}: ${file.name}`}
-                        >
-                          {t('inverteradmin.Delete')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <ConfirmDialog
         open={toDelete !== undefined}
         title={t('fileadmin.DeleteHeader')}
@@ -108,6 +101,6 @@ export function FileListCard({ files, onChanged }: FileListCardProps) {
         <p>{t('fileadmin.DeleteMsg', { name: toDelete ?? '' })}</p>
         <p className="mb-0 small">{t('fileadmin.DeleteHint')}</p>
       </ConfirmDialog>
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useRestartRequest } from '../../components/use-restart-request';
 import { useI18n } from '../../i18n/i18n-provider';
 import { ROUTES } from '../../lib/route-paths';
+import { Card } from '../../components/card';
 
 /** Factory reset: every file but the board's pin mapping goes, and the device restarts. */
 export function ResetCard() {
@@ -11,17 +12,12 @@ export function ResetCard() {
   const { asking, ask, cancel, confirm, busy, answer } = useRestartRequest(deleteAllFiles, ROUTES.wait);
 
   return (
-    <section className="card mb-3 border-danger" aria-labelledby="reset-title">
-      <h2 className="card-header h5 text-bg-danger" id="reset-title">
-        {t('fileadmin.ResetHeader')}
-      </h2>
-      <div className="card-body">
-        {answer && <ApiAlert response={answer} />}
-        <p>{tm('fileadmin.ResetHint')}</p>
-        <button type="button" className="btn btn-danger" onClick={ask} disabled={busy}>
-          {t('fileadmin.FactoryResetButton')}
-        </button>
-      </div>
+    <Card title={t('fileadmin.ResetHeader')} tone="danger">
+      {answer && <ApiAlert response={answer} />}
+      <p>{tm('fileadmin.ResetHint')}</p>
+      <button type="button" className="btn btn-danger" onClick={ask} disabled={busy}>
+        {t('fileadmin.FactoryResetButton')}
+      </button>
       <ConfirmDialog
         open={asking}
         title={t('fileadmin.FactoryReset')}
@@ -32,6 +28,6 @@ export function ResetCard() {
       >
         {t('fileadmin.ResetMsg')}
       </ConfirmDialog>
-    </section>
+    </Card>
   );
 }

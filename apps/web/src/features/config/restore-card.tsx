@@ -15,6 +15,7 @@ import { diffConfig, keepNetworkSettings, NETWORK_SECTIONS } from './config-diff
 import { checkRestoreFile, RESTORE_TARGETS, type RestoreCheck, type RestoreTarget } from './restore-file';
 import { RestorePreview } from './restore-preview';
 import { useCurrentConfig } from './use-current-config';
+import { Card } from '../../components/card';
 
 const TARGET_KEYS: Record<RestoreTarget, string> = {
   'config.json': 'fileadmin.TargetConfig',
@@ -99,86 +100,81 @@ export function RestoreCard() {
     chosen === 'none'
       ? t('fileadmin.NoFileSelected')
       : check && !check.ok
-        ? t(`fileadmin.${check.error}`)
+        ? t(check.error === 'InvalidJson' ? 'fileadmin.InvalidJson' : 'fileadmin.InvalidJsonContent')
         : undefined;
   const busy = upload.phase === 'busy' || upload.phase === 'success';
 
   return (
-    <section className="card mb-3" aria-labelledby={`${id}-title`}>
-      <h2 className="card-header h5" id={`${id}-title`}>
-        {t('fileadmin.RestoreHeader')}
-      </h2>
-      <div className="card-body">
-        <p>{tm('fileadmin.RestoreHint')}</p>
-        <div className="row g-3 mb-3">
-          <div className="col-md-4">
-            <label htmlFor={`${id}-target`} className="form-label">
-              {t('fileadmin.RestoreTarget')}
-            </label>
-            <select
-              id={`${id}-target`}
-              className="form-select"
-              value={target}
-              disabled={busy}
-              onChange={(event) => changeTarget(event.target.value as RestoreTarget)}
-            >
-              {RESTORE_TARGETS.map((name) => (
-                <option key={name} value={name}>
-                  {t(TARGET_KEYS[name])}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-md-8">
-            <label htmlFor={`${id}-file`} className="form-label">
-              {t('fileadmin.ChooseFile')}
-            </label>
-            <input
-              key={inputKey}
-              id={`${id}-file`}
-              type="file"
-              accept=".json,application/json"
-              className={`form-control${problem ? ' is-invalid' : ''}`}
-              aria-invalid={problem !== undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-              disabled={busy}
-              onChange={pick}
-            />
-          </div>
+    <Card title={t('fileadmin.RestoreHeader')}>
+      <p>{tm('fileadmin.RestoreHint')}</p>
+      <div className="row g-3 mb-3">
+        <div className="col-md-4">
+          <label htmlFor={`${id}-target`} className="form-label">
+            {t('fileadmin.RestoreTarget')}
+          </label>
+          <select
+            id={`${id}-target`}
+            className="form-select"
+            value={target}
+            disabled={busy}
+            onChange={(event) => changeTarget(event.target.value as RestoreTarget)}
+          >
+            {RESTORE_TARGETS.map((name) => (
+              <option key={name} value={name}>
+                {t(TARGET_KEYS[name])}
+              </option>
+            ))}
+          </select>
         </div>
-        {problem && (
-          <Alert variant="warning">
-            <span id={`${id}-problem`}>{problem}</span>
-          </Alert>
-        )}
-        {restored && changes !== undefined && (
-          <RestorePreview
-            changes={changes}
-            networkDiffers={networkDiffers}
-            keepNetwork={keepNetwork}
-            onKeepNetwork={setKeepNetwork}
+        <div className="col-md-8">
+          <label htmlFor={`${id}-file`} className="form-label">
+            {t('fileadmin.ChooseFile')}
+          </label>
+          <input
+            key={inputKey}
+            id={`${id}-file`}
+            type="file"
+            accept=".json,application/json"
+            className={`form-control${problem ? ' is-invalid' : ''}`}
+            aria-invalid={problem !== undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            disabled={busy}
+            onChange={pick}
           />
-        )}
-        {upload.phase === 'busy' && <UploadProgress percent={upload.percent} label={upload.label} />}
-        {upload.phase === 'success' && <Alert variant="success">{t('fileadmin.UploadSuccess')}</Alert>}
-        {upload.phase === 'error' && (
-          <Alert variant="danger">
-            <p>{upload.message}</p>
-            <button type="button" className="btn btn-secondary" onClick={clear}>
-              {t('fileadmin.Back')}
-            </button>
-          </Alert>
-        )}
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!check?.ok || busy || (restored !== undefined && current === undefined)}
-          onClick={restore}
-        >
-          {t('fileadmin.Restore')}
-        </button>
+        </div>
       </div>
-    </section>
+      {problem && (
+        <Alert variant="warning">
+          <span id={`${id}-problem`}>{problem}</span>
+        </Alert>
+      )}
+      {restored && changes !== undefined && (
+        <RestorePreview
+          changes={changes}
+          networkDiffers={networkDiffers}
+          keepNetwork={keepNetwork}
+          onKeepNetwork={setKeepNetwork}
+        />
+      )}
+      {upload.phase === 'busy' && <UploadProgress percent={upload.percent} label={upload.label} />}
+      {upload.phase === 'success' && <Alert variant="success">{t('fileadmin.UploadSuccess')}</Alert>}
+      {upload.phase === 'error' && (
+        <Alert variant="danger">
+          <p>{upload.message}</p>
+          <button type="button" className="btn btn-secondary" onClick={clear}>
+            {t('fileadmin.Back')}
+          </button>
+        </Alert>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={!check?.ok || busy || (restored !== undefined && current === undefined)}
+        onClick={restore}
+      >
+        {t('fileadmin.Restore')}
+      </button>
+    </Card>
   );
 }
 

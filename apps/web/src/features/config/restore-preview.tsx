@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { SectionChanges } from './config-diff';
 import { sectionLabel, settingLabel } from './config-labels';
+import { TableHead } from '../../components/table-head';
 
 export interface RestorePreviewProps {
   /** What the upload would change; null when the current settings could not be read. */
@@ -44,13 +45,9 @@ export function RestorePreview({ changes, networkDiffers, keepNetwork, onKeepNet
       {changes && changes.length > 0 && (
         <div className="table-responsive" style={{ maxHeight: '20rem', overflowY: 'auto' }}>
           <table className="table table-sm mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{t('fileadmin.Setting')}</th>
-                <th scope="col">{t('fileadmin.Now')}</th>
-                <th scope="col">{t('fileadmin.AfterRestore')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[[t('fileadmin.Setting')], [t('fileadmin.Now')], [t('fileadmin.AfterRestore')]]}
+            />
             {changes.map(({ section, changes: rows }) => (
               <tbody key={section} aria-labelledby={`${keepId}-${section}`}>
                 <tr>

@@ -5,6 +5,7 @@ import { axisLabel } from '../../lib/axis-label';
 import { SLOTS } from '../../lib/day-curve';
 import { formatMeasure } from '../../lib/format';
 import { seriesPath, type ControlChartData } from './control-chart-data';
+import { Card } from '../../components/card';
 
 const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
 
@@ -31,70 +32,63 @@ export function ControlChart({ data }: { data: ControlChartData }) {
   const share = (value: number) => (value - bottom) / (top - bottom);
   const last = span?.last;
   return (
-    <section className="card mb-3 power-chart" aria-labelledby="control-chart-title">
-      <div className="card-header">
-        <h2 className="h6 mb-0" id="control-chart-title">
-          {t('control.Today')}
-        </h2>
-      </div>
-      <div className="card-body">
-        <p className="small mb-2" data-control-summary="">
-          {span
-            ? t('control.TodaySummary', {
-                from: slotTime(span.first),
-                exported: formatMeasure(locale, data.exportedWh, 'Wh', 0),
-                imported: formatMeasure(locale, data.importedWh, 'Wh', 0),
-              })
-            : t('control.TodayEmpty')}
-        </p>
-        <div className="chart-plot" aria-hidden="true">
-          <div className="chart-y small text-body-secondary">
-            {ticks.map((value) => (
-              <span key={value} style={{ top: `${100 - share(value) * 100}%` }}>
-                {axisLabel(locale, value, step, unit)}
-              </span>
-            ))}
-          </div>
-          <div className="chart-area">
-            <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none">
-              <path
-                className="chart-grid"
-                d={
-                  ticks.map((value) => `M0 ${PLOT_H - share(value) * PLOT_H}H${SLOTS}`).join('') +
-                  HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
-                }
-              />
-              {LINES.map((line) => (
-                <path key={line.key} d={seriesPath(data[line.key], bottom, top, PLOT_H)} {...line.props} />
-              ))}
-            </svg>
-          </div>
-          <div className="chart-x small text-body-secondary">
-            {HOURS.map((h) => (
-              <span
-                key={h}
-                style={{ left: `${(h / 24) * 100}%` }}
-                className={h % 12 ? 'd-none d-sm-inline' : undefined}
-              >
-                {slotTime(h * 60)}
-              </span>
-            ))}
-          </div>
-        </div>
-        {last !== undefined && (
-          <p className="small fw-semibold mb-1 mt-2">{t('control.At', { time: slotTime(last) })}</p>
-        )}
-        <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0">
-          {LINES.map((line) => (
-            <li key={line.key} data-control-line={line.key}>
-              <svg width="28" height="8" className="me-1" aria-hidden="true">
-                <path d="M1 4H27" {...line.props} />
-              </svg>
-              {t(line.label)}: {w(last === undefined ? null : data[line.key][last])}
-            </li>
+    <Card title={t('control.Today')} small className="power-chart">
+      <p className="small mb-2" data-control-summary="">
+        {span
+          ? t('control.TodaySummary', {
+              from: slotTime(span.first),
+              exported: formatMeasure(locale, data.exportedWh, 'Wh', 0),
+              imported: formatMeasure(locale, data.importedWh, 'Wh', 0),
+            })
+          : t('control.TodayEmpty')}
+      </p>
+      <div className="chart-plot" aria-hidden="true">
+        <div className="chart-y small text-body-secondary">
+          {ticks.map((value) => (
+            <span key={value} style={{ top: `${100 - share(value) * 100}%` }}>
+              {axisLabel(locale, value, step, unit)}
+            </span>
           ))}
-        </ul>
+        </div>
+        <div className="chart-area">
+          <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none">
+            <path
+              className="chart-grid"
+              d={
+                ticks.map((value) => `M0 ${PLOT_H - share(value) * PLOT_H}H${SLOTS}`).join('') +
+                HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
+              }
+            />
+            {LINES.map((line) => (
+              <path key={line.key} d={seriesPath(data[line.key], bottom, top, PLOT_H)} {...line.props} />
+            ))}
+          </svg>
+        </div>
+        <div className="chart-x small text-body-secondary">
+          {HOURS.map((h) => (
+            <span
+              key={h}
+              style={{ left: `${(h / 24) * 100}%` }}
+              className={h % 12 ? 'd-none d-sm-inline' : undefined}
+            >
+              {slotTime(h * 60)}
+            </span>
+          ))}
+        </div>
       </div>
-    </section>
+      {last !== undefined && (
+        <p className="small fw-semibold mb-1 mt-2">{t('control.At', { time: slotTime(last) })}</p>
+      )}
+      <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0">
+        {LINES.map((line) => (
+          <li key={line.key} data-control-line={line.key}>
+            <svg width="28" height="8" className="me-1" aria-hidden="true">
+              <path d="M1 4H27" {...line.props} />
+            </svg>
+            {t(line.label)}: {w(last === undefined ? null : data[line.key][last])}
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

@@ -2,6 +2,8 @@ import type { ControlCommand } from '@opendtu/api';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatClock, formatMeasure } from '../../lib/format';
 import { STATUS_VARIANT, statusKey } from './control-words';
+import { TableHead } from '../../components/table-head';
+import { Card } from '../../components/card';
 
 /** The controller's latest limits, newest first, each with what the inverter answered. */
 export function ControlCommands({
@@ -13,26 +15,19 @@ export function ControlCommands({
 }) {
   const { t, locale } = useI18n();
   return (
-    <section className="card mb-3" aria-labelledby="control-commands-title">
-      <div className="card-header">
-        <h2 className="h6 mb-0" id="control-commands-title">
-          {t('control.Commands')}
-        </h2>
-      </div>
+    <Card title={t('control.Commands')} small body={false}>
       {commands.length === 0 ? (
         <p className="card-body mb-0">{t('control.NoCommands')}</p>
       ) : (
         <table className="table table-sm mb-0 small" data-control-commands="">
-          <thead>
-            <tr>
-              <th scope="col">{t('control.Sent')}</th>
-              <th scope="col">{t('control.Inverter')}</th>
-              <th scope="col" className="text-end">
-                {t('control.Limit')}
-              </th>
-              <th scope="col">{t('control.Answer')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              [t('control.Sent')],
+              [t('control.Inverter')],
+              [t('control.Limit'), 'text-end'],
+              [t('control.Answer')],
+            ]}
+          />
           <tbody>
             {commands.map((command) => (
               <tr key={`${command.serial}-${command.sent}`}>
@@ -52,6 +47,6 @@ export function ControlCommands({
           </tbody>
         </table>
       )}
-    </section>
+    </Card>
   );
 }

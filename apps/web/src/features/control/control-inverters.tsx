@@ -2,6 +2,8 @@ import type { ControlAnswer } from '@opendtu/api';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatMeasure } from '../../lib/format';
 import { STATUS_VARIANT, statusKey } from './control-words';
+import { TableHead } from '../../components/table-head';
+import { Card } from '../../components/card';
 
 /**
  * Each controlled inverter: its output, the limit the controller holds it at (or its own,
@@ -17,27 +19,18 @@ export function ControlInverters({
   const { t, locale } = useI18n();
   const w = (value: number | null) => (value === null ? '–' : formatMeasure(locale, value, 'W', 0));
   return (
-    <section className="card mb-3" aria-labelledby="control-inverters-title">
-      <div className="card-header">
-        <h2 className="h6 mb-0" id="control-inverters-title">
-          {t('control.Inverters')}
-        </h2>
-      </div>
+    <Card title={t('control.Inverters')} small body={false}>
       {control.inverters.length === 0 ? (
         <p className="card-body mb-0">{t('control.NoInverters')}</p>
       ) : (
         <table className="table table-sm mb-0 small" data-control-inverters="">
-          <thead>
-            <tr>
-              <th scope="col">{t('control.Inverter')}</th>
-              <th scope="col" className="text-end">
-                {t('control.Output')}
-              </th>
-              <th scope="col" className="text-end">
-                {t('control.Limit')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              [t('control.Inverter')],
+              [t('control.Output'), 'text-end'],
+              [t('control.Limit'), 'text-end'],
+            ]}
+          />
           <tbody>
             {control.inverters.map((inverter) => (
               <tr key={inverter.serial} data-serial={inverter.serial}>
@@ -67,6 +60,6 @@ export function ControlInverters({
         </table>
       )}
       <p className="card-footer small text-body-secondary mb-0">{t('control.BeforeNote')}</p>
-    </section>
+    </Card>
   );
 }

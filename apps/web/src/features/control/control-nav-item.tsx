@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useCompanion } from '../../api/history';
 import { useI18n } from '../../i18n/i18n-provider';
 
@@ -6,7 +6,5 @@ import { useI18n } from '../../i18n/i18n-provider';
 export function ControlNavItem({ link }: { link: (children: ReactNode) => ReactNode }) {
   const { t } = useI18n();
   const shown = !!useCompanion();
-  // One more item: the bar measures again whether it fits in one row.
-  useEffect(() => void dispatchEvent(new Event('resize')), [shown]);
   return shown ? <li className="nav-item">{link(t('control.Control'))}</li> : null;
 }

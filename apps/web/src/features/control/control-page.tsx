@@ -9,7 +9,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { ControlCommands } from './control-commands';
 import { ControlChart } from './control-chart';
 import { ControlInverters } from './control-inverters';
-import { ControlOff } from './control-off';
+import { OffCard } from '../../components/off-card';
 import { ControlSettings } from './control-settings';
 import { ControlStatus } from './control-status';
 import { useControlToday } from './use-control-today';
@@ -59,7 +59,13 @@ export function ControlPage() {
       {control && (
         <>
           {control.state === 'off' ? (
-            <ControlOff />
+            // Off: what zero export does, and that the settings below turn it on.
+            <OffCard
+              title={t('control.Off')}
+              what={t('control.OffWhat')}
+              how={t('control.OffHow')}
+              data-control-off=""
+            />
           ) : (
             <>
               <ControlStatus control={control} busy={busy} notice={notice} onPause={pause} />

@@ -15,6 +15,7 @@ import {
   validateControlSettings,
   type ControlSettingsForm,
 } from './control-settings-model';
+import { Section } from '../../components/card';
 
 const load = async (signal: AbortSignal): Promise<ControlSettingsForm> => {
   const [answer, list] = await Promise.all([getControl(signal), getInverterList({ signal })]);
@@ -44,10 +45,7 @@ export function ControlSettings({
   const path = pathWanted(kind);
   const kindField = form.text('kind');
   return (
-    <section className="mb-4" aria-labelledby="control-settings-title" data-control-settings="">
-      <h2 id="control-settings-title" className="h4">
-        {t('control.Settings')}
-      </h2>
+    <Section title={t('control.Settings')} data-control-settings="">
       <p>{t(source === 'saved' ? 'control.SourceSaved' : 'control.SourceOptions')}</p>
       {values && (
         <ConfigFormBody form={form}>
@@ -129,7 +127,7 @@ export function ControlSettings({
           </FormCard>
         </ConfigFormBody>
       )}
-    </section>
+    </Section>
   );
 }
 

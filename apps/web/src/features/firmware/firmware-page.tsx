@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { formatBytes } from '../../lib/format';
 import { ROUTES } from '../../lib/route-paths';
 import { useFirmwareUpload } from './use-firmware-upload';
+import { Card } from '../../components/card';
 
 const IMAGE_NAME = /\.bin(\.gz)?$/i;
 
@@ -54,68 +55,53 @@ export function FirmwarePage() {
   return (
     <PageFrame title={t('firmwareupgrade.FirmwareUpgrade')}>
       {state.phase === 'error' && (
-        <section className="card border-danger mb-3" aria-labelledby={`${id}-error`}>
-          <h2 className="card-header h5 text-bg-danger" id={`${id}-error`} ref={outcomeRef} tabIndex={-1}>
-            {t('firmwareupgrade.OtaError')}
-          </h2>
-          <div className="card-body">
-            <Alert variant="danger">{state.message}</Alert>
-            <p>{t('firmwareupgrade.ErrorHint')}</p>
-            <button type="button" className="btn btn-secondary me-2" onClick={back}>
-              {t('fileadmin.Back')}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={upload.retry}>
-              {t('firmwareupgrade.Retry')}
-            </button>
-          </div>
-        </section>
+        <Card title={t('firmwareupgrade.OtaError')} tone="danger" headingRef={outcomeRef}>
+          <Alert variant="danger">{state.message}</Alert>
+          <p>{t('firmwareupgrade.ErrorHint')}</p>
+          <button type="button" className="btn btn-secondary me-2" onClick={back}>
+            {t('fileadmin.Back')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={upload.retry}>
+            {t('firmwareupgrade.Retry')}
+          </button>
+        </Card>
       )}
       {state.phase === 'success' && (
-        <section className="card border-success mb-3" aria-labelledby={`${id}-success`}>
-          <h2 className="card-header h5 text-bg-success" id={`${id}-success`} ref={outcomeRef} tabIndex={-1}>
-            {t('firmwareupgrade.OtaStatus')}
-          </h2>
-          <div className="card-body">
-            <Alert variant="success">{t('firmwareupgrade.OtaSuccess')}</Alert>
-          </div>
-        </section>
+        <Card title={t('firmwareupgrade.OtaStatus')} tone="success" headingRef={outcomeRef}>
+          <Alert variant="success">{t('firmwareupgrade.OtaSuccess')}</Alert>
+        </Card>
       )}
       {(state.phase === 'idle' || state.phase === 'busy') && (
-        <section className="card mb-3" aria-labelledby={`${id}-title`}>
-          <h2 className="card-header h5" id={`${id}-title`}>
-            {t('firmwareupgrade.FirmwareUpload')}
-          </h2>
-          <div className="card-body">
-            <p>{t('firmwareupgrade.Hint')}</p>
-            <label htmlFor={`${id}-file`} className="form-label">
-              {t('firmwareupgrade.ChooseFile')}
-            </label>
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept=".bin,.bin.gz"
-              className={`form-control mb-3${problem ? ' is-invalid' : ''}`}
-              aria-invalid={!!problem}
-              disabled={state.phase === 'busy'}
-              onChange={(event) => setFile(event.target.files?.[0])}
-            />
-            {problem && <Alert variant="warning">{t(problem)}</Alert>}
-            {ready && state.phase === 'idle' && (
-              <p className="text-body-secondary">
-                {file.name}, {formatBytes(locale, file.size, 'kilobyte', 1)}
-              </p>
-            )}
-            {state.phase === 'busy' && <UploadProgress percent={state.percent} label={state.label} />}
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={!ready || state.phase === 'busy'}
-              onClick={() => file && upload.start(file)}
-            >
-              {t('firmwareupgrade.Upload')}
-            </button>
-          </div>
-        </section>
+        <Card title={t('firmwareupgrade.FirmwareUpload')}>
+          <p>{t('firmwareupgrade.Hint')}</p>
+          <label htmlFor={`${id}-file`} className="form-label">
+            {t('firmwareupgrade.ChooseFile')}
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".bin,.bin.gz"
+            className={`form-control mb-3${problem ? ' is-invalid' : ''}`}
+            aria-invalid={!!problem}
+            disabled={state.phase === 'busy'}
+            onChange={(event) => setFile(event.target.files?.[0])}
+          />
+          {problem && <Alert variant="warning">{t(problem)}</Alert>}
+          {ready && state.phase === 'idle' && (
+            <p className="text-body-secondary">
+              {file.name}, {formatBytes(locale, file.size, 'kilobyte', 1)}
+            </p>
+          )}
+          {state.phase === 'busy' && <UploadProgress percent={state.percent} label={state.label} />}
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!ready || state.phase === 'busy'}
+            onClick={() => file && upload.start(file)}
+          >
+            {t('firmwareupgrade.Upload')}
+          </button>
+        </Card>
       )}
     </PageFrame>
   );

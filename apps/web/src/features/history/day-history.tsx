@@ -1,17 +1,15 @@
 import { useCallback } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from '../../components/router';
 import { getCsv, getEnergy, getPower, powerPath } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
-import { Alert } from '../../components/api-alert';
 import { DayPicker } from '../../components/history/day-picker';
-import { PowerChart } from '../../components/chart/power-chart';
 import { slotTime } from '../../components/chart/chart-plot';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
-import { formatKwh, periodLabel } from '../../lib/energy';
-import { formatMeasure } from '../../lib/format';
+import { formatKwh } from '../../lib/energy';
 import { recordedDay } from '../../lib/history-curve';
+import { PastDayChart } from '../../components/history/past-day-chart';
 
 /** A day the URL names (`?day=2026-06-20`), if it is one and not after today. */
 const dayIn = (search: string, today: string): string | undefined => {
@@ -40,12 +38,10 @@ export function DayHistory({ today }: { today: string }) {
     [day],
   );
   const { data, isLoading } = useApiData(load);
-  const peak = data?.curve.peak;
 
   return (
     <section className="mb-4">
       <DayPicker
-        id="history-day"
         day={day}
         today={today}
         onDay={setDay}
@@ -60,33 +56,22 @@ export function DayHistory({ today }: { today: string }) {
               {t('history.DayEnergy', { energy: formatKwh(locale, data.wh) })}
             </p>
           )}
-          {peak ? (
-            <PowerChart
-              key={day}
-              curve={data.curve}
-              inverters={data.inverters}
-              past={{
-                title: t('history.Power', { day: periodLabel(locale, day) }),
-                summary: t('history.Peak', {
-                  peak: formatMeasure(locale, peak.w, 'W', 0),
-                  at: slotTime(peak.slot),
-                }),
-                download: () =>
-                  void getCsv(powerPath(day, true)).then((csv) => saveBlob(csv, `power-${day}.csv`)),
-              }}
-            />
-          ) : (
-            <Alert variant="info" className="mt-3">
-              {!data.span
+          <PastDayChart
+            day={day}
+            curve={data.curve}
+            lines={data.inverters}
+            keys={{ title: 'history.Power', peak: 'history.Peak' }}
+            download={() =>
+              void getCsv(powerPath(day, true)).then((csv) => saveBlob(csv, `power-${day}.csv`))
+            }
+            none={
+              !data.span
                 ? t('history.NoPower')
                 : day === today
                   ? t('history.NoPowerYet', { from: slotTime(data.span.first) })
-                  : t('history.NoPowerDay', {
-                      from: slotTime(data.span.first),
-                      to: slotTime(data.span.last),
-                    })}
-            </Alert>
-          )}
+                  : t('history.NoPowerDay', { from: slotTime(data.span.first), to: slotTime(data.span.last) })
+            }
+          />
         </>
       )}
     </section>

@@ -3,28 +3,19 @@ import { energyPath, getCsv, getEnergy } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { SelectField } from '../../components/form/controls';
 import { EnergyCard } from '../../components/history/energy-card';
-import { BY_TEXT, BySelect, PeriodSteps } from '../../components/history/period-steps';
+import { BY_TEXT, BySelect, PeriodSteps, useEnergyView } from '../../components/history/period-steps';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
-import {
-  energyBars,
-  energyRange,
-  energySummary,
-  formatKwh,
-  periodLabel,
-  type Bar,
-  type EnergyBy,
-} from '../../lib/energy';
-import { EnergyBars } from './energy-bars';
+import { energyBars, energySummary, formatKwh, periodLabel, type Bar } from '../../lib/energy';
+import { BarPlot } from '../../components/history/bar-plot';
 
 /** Energy as bars: the days of a month, the months of a year, or the years; all inverters or one. */
 export function EnergyHistory({ today, firstYear }: { today: string; firstYear: string }) {
   const { t, locale } = useI18n();
-  const [by, setBy] = useState<EnergyBy>('day');
-  const [anchor, setAnchor] = useState(today);
+  const view = useEnergyView(today, firstYear);
+  const { by, setBy, from, to } = view;
   const [serial, setSerial] = useState('');
-  const [from, to] = energyRange(by, anchor, firstYear);
   const load = useCallback((signal: AbortSignal) => getEnergy(by, from, to, signal), [by, from, to]);
   const { data } = useApiData(load);
   const answer = data?.by === by && data.from === from ? data : undefined;
@@ -49,12 +40,7 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
     );
 
   return (
-    <EnergyCard
-      id="history-energy-title"
-      title={t('history.Energy')}
-      download={download}
-      downloadLabel={t('home.DownloadCsv')}
-    >
+    <EnergyCard title={t('history.Energy')} download={download}>
       <div className="row g-2">
         <div className="col-sm-6">
           <BySelect
@@ -79,11 +65,8 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
         </div>
       </div>
       <PeriodSteps
-        by={by}
-        anchor={anchor}
-        today={today}
+        view={view}
         period={period}
-        onAnchor={setAnchor}
         labels={{ previous: t('history.Previous'), next: t('history.Next') }}
       />
       {!answer ? (
@@ -100,7 +83,14 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
                   most: kwh(best.wh!),
                 })}
           </p>
-          <EnergyBars bars={bars} readOut={readOut} hint={t('history.Pick')} label={t('history.Bars')} />
+          <BarPlot
+            periods={bars}
+            segments={(bar) => [bar.wh ?? 0]}
+            fill={(_, shown) => (shown ? 'var(--bs-warning)' : 'var(--bs-primary)')}
+            readOut={readOut}
+            hint={t('history.Pick')}
+            label={t('history.Bars')}
+          />
           <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0" data-energy-totals="">
             <li className="fw-semibold">
               {t('history.Total', { period, energy: total === null ? '–' : kwh(total) })}

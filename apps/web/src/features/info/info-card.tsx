@@ -1,4 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useApiData } from '../../api/use-api-data';
+import { Card } from '../../components/card';
+import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { Params } from '../../i18n/runtime';
 
@@ -7,14 +10,10 @@ export type InfoFact = readonly [labelKey: string, value: ReactNode, labelParams
 
 /** A titled card around a table, the shape of every info page. */
 export function InfoSection({ title, children }: { title: ReactNode; children: ReactNode }) {
-  const id = useId();
   return (
-    <section className="card mb-3" aria-labelledby={id}>
-      <h2 className="card-header h5" id={id}>
-        {title}
-      </h2>
-      <div className="table-responsive">{children}</div>
-    </section>
+    <Card title={title} body="table-responsive">
+      {children}
+    </Card>
   );
 }
 
@@ -51,4 +50,25 @@ interface StateBadgeProps {
 /** A yes/no state as a coloured badge that also says it in words. */
 export function StateBadge({ on, onText, offText, offVariant = 'danger' }: StateBadgeProps) {
   return <span className={`badge text-bg-${on ? 'success' : offVariant}`}>{on ? onText : offText}</span>;
+}
+
+/**
+ * An info page: its status asked when it opens and on reload (`load` must be stable), and
+ * the cards drawn from it once it came.
+ */
+export function InfoPage<T>({
+  title,
+  load,
+  children,
+}: {
+  title: string;
+  load: (signal: AbortSignal) => Promise<T>;
+  children: (status: T) => ReactNode;
+}) {
+  const { data, isLoading, reload } = useApiData(load);
+  return (
+    <PageFrame title={title} isLoading={isLoading && !data} onReload={reload}>
+      {data && children(data)}
+    </PageFrame>
+  );
 }

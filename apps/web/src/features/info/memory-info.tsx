@@ -3,6 +3,8 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { formatBytes, formatPercent } from '../../lib/format';
 import { usedPercent } from '../../lib/memory';
 import { InfoSection } from './info-card';
+import { TableHead } from '../../components/table-head';
+import { Bar } from '../../components/bar';
 
 interface MemoryRow {
   key: string;
@@ -18,17 +20,13 @@ function UsageBar({ percent, label }: { percent: number; label: string }) {
   const variant = percent >= 90 ? 'bg-danger' : percent >= 70 ? 'bg-warning' : 'bg-primary';
   return (
     <div className="d-flex align-items-center gap-2">
-      <div
+      <Bar
+        label={label}
+        percent={percent}
+        bar={`progress-bar ${variant}`}
+        text={text}
         className="progress flex-grow-1"
-        role="progressbar"
-        aria-label={label}
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuetext={text}
-      >
-        <div className={`progress-bar ${variant}`} style={{ width: `${percent}%` }} />
-      </div>
+      />
       <span className="memory-percent">{text}</span>
     </div>
   );
@@ -47,21 +45,15 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
   return (
     <InfoSection title={t('memoryinfo.MemoryInformation')}>
       <table className="table table-hover mb-0 align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{t('memoryinfo.Type')}</th>
-            <th scope="col">{t('memoryinfo.Usage')}</th>
-            <th scope="col" className="text-end d-none d-md-table-cell">
-              {t('memoryinfo.Free')}
-            </th>
-            <th scope="col" className="text-end d-none d-md-table-cell">
-              {t('memoryinfo.Used')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('memoryinfo.Size')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            [t('memoryinfo.Type')],
+            [t('memoryinfo.Usage')],
+            [t('memoryinfo.Free'), 'text-end d-none d-md-table-cell'],
+            [t('memoryinfo.Used'), 'text-end d-none d-md-table-cell'],
+            [t('memoryinfo.Size'), 'text-end'],
+          ]}
+        />
         <tbody>
           {rows.map(
             (row) =>

@@ -2,6 +2,7 @@ import type { TaskDetail } from '@opendtu/api';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatBytes } from '../../lib/format';
 import { InfoSection } from './info-card';
+import { TableHead } from '../../components/table-head';
 
 /** "PM:HTTP+JSON" -> "taskdetails.Task_pmhttpjson", the pack's key for the task. */
 const taskKey = (name: string) => `taskdetails.Task_${name.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
@@ -12,17 +13,13 @@ export function TaskDetails({ tasks }: { tasks: TaskDetail[] }) {
   return (
     <InfoSection title={t('taskdetails.TaskDetails')}>
       <table className="table table-hover mb-0">
-        <thead>
-          <tr>
-            <th scope="col">{t('taskdetails.Name')}</th>
-            <th scope="col" className="text-end">
-              {t('taskdetails.StackFree')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('taskdetails.Priority')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            [t('taskdetails.Name')],
+            [t('taskdetails.StackFree'), 'text-end'],
+            [t('taskdetails.Priority'), 'text-end'],
+          ]}
+        />
         <tbody>
           {tasks.map((task) => (
             <tr key={task.name}>

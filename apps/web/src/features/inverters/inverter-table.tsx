@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { GripIcon, PencilIcon, TrashIcon } from './icons';
 import { StatusBadges } from './status-badges';
 import { useRowReorder } from './use-row-reorder';
+import { TableHead } from '../../components/table-head';
 
 export interface InverterTableProps {
   rows: readonly InverterListEntry[];
@@ -36,26 +37,16 @@ export function InverterTable({ rows, move, onMoved, onEdit, onDelete }: Inverte
         {t('inverteradmin.MoveHint')}
       </span>
       <table className="table align-middle mb-0 inverter-table">
-        <thead>
-          <tr>
-            <th scope="col" className="handle-cell">
-              <span className="visually-hidden">{t('inverteradmin.Order')}</span>
-            </th>
-            <th scope="col" className="d-none d-sm-table-cell">
-              {t('inverteradmin.Status')}
-            </th>
-            <th scope="col" className="d-none d-md-table-cell">
-              {t('inverteradmin.InverterSerial')}
-            </th>
-            <th scope="col">{t('inverteradmin.InverterName')}</th>
-            <th scope="col" className="d-none d-lg-table-cell">
-              {t('inverteradmin.Type')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('inverteradmin.Action')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            [<span className="visually-hidden">{t('inverteradmin.Order')}</span>, 'handle-cell'],
+            [t('inverteradmin.Status'), 'd-none d-sm-table-cell'],
+            [t('inverteradmin.InverterSerial'), 'd-none d-md-table-cell'],
+            [t('inverteradmin.InverterName')],
+            [t('inverteradmin.Type'), 'd-none d-lg-table-cell'],
+            [t('inverteradmin.Action'), 'text-end'],
+          ]}
+        />
         <tbody ref={containerRef}>
           {rows.map((inverter) => (
             <tr key={inverter.id} data-row-key={inverter.id}>

@@ -5,6 +5,7 @@ import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { LiveInverter } from '../../lib/live-merge';
+import { TableHead } from '../../components/table-head';
 
 /** Seconds since local midnight as HH:MM:SS (the device counts event times that way). */
 export function formatDaySeconds(seconds: number): string {
@@ -27,14 +28,14 @@ export function EventLogDialog({ inverter, onClose }: { inverter: LiveInverter; 
       ) : (
         <div className="table-responsive">
           <table className="table table-sm table-striped mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{t('eventlog.Start')}</th>
-                <th scope="col">{t('eventlog.Stop')}</th>
-                <th scope="col">{t('eventlog.Id')}</th>
-                <th scope="col">{t('eventlog.Message')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                [t('eventlog.Start')],
+                [t('eventlog.Stop')],
+                [t('eventlog.Id')],
+                [t('eventlog.Message')],
+              ]}
+            />
             <tbody>
               {events.map((event, index) => (
                 <tr key={index}>

@@ -1,5 +1,5 @@
 import type { LiveHints } from '@opendtu/api';
-import { Link } from 'wouter';
+import { Link } from '../../components/router';
 import { Alert } from '../../components/api-alert';
 import { useI18n } from '../../i18n/i18n-provider';
 

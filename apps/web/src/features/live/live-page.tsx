@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from '../../components/router';
 import { useConnection } from '../../api/connection';
 import { liveStore, useLiveData } from '../../api/live-store';
 import { useReportFailure } from '../../api/load-failure';

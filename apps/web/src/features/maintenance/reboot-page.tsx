@@ -5,6 +5,7 @@ import { PageFrame } from '../../components/page-frame';
 import { useRestartRequest } from '../../components/use-restart-request';
 import { useI18n } from '../../i18n/i18n-provider';
 import { ROUTES } from '../../lib/route-paths';
+import { Card } from '../../components/card';
 
 /** Device reboot (spec §2): a confirmed request, its answer, then the wait page. */
 export function RebootPage() {
@@ -14,22 +15,17 @@ export function RebootPage() {
   return (
     <PageFrame title={t('maintenancereboot.DeviceReboot')}>
       {answer && <ApiAlert response={answer} />}
-      <section className="card mb-3" aria-labelledby="reboot-title">
-        <h2 className="card-header h5" id="reboot-title">
-          {t('maintenancereboot.PerformReboot')}
-        </h2>
-        <div className="card-body text-center">
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={ask}
-            disabled={busy || answer?.type === 'success'}
-          >
-            {t('maintenancereboot.Reboot')}
-          </button>
-          <p className="mt-3 mb-0">{tm('maintenancereboot.RebootHint')}</p>
-        </div>
-      </section>
+      <Card title={t('maintenancereboot.PerformReboot')} body="card-body text-center">
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={ask}
+          disabled={busy || answer?.type === 'success'}
+        >
+          {t('maintenancereboot.Reboot')}
+        </button>
+        <p className="mt-3 mb-0">{tm('maintenancereboot.RebootHint')}</p>
+      </Card>
       <ConfirmDialog
         open={asking}
         title={t('maintenancereboot.RebootOpenDTU')}

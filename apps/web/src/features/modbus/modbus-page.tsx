@@ -5,7 +5,7 @@ import { useApiData } from '../../api/use-api-data';
 import { Alert } from '../../components/api-alert';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
-import { ModbusOff } from './modbus-off';
+import { OffCard } from '../../components/off-card';
 import { ModbusUnits } from './modbus-units';
 
 /** Power and states change with every frame; the map is asked again this often. */
@@ -57,7 +57,17 @@ export function ModbusPage() {
             <ModbusUnits answer={data} busy={busy} onPhase={changePhase} />
           </>
         ) : (
-          <ModbusOff />
+          // Off: what it does and how to turn it on (an option of the server, not a setting here).
+          <OffCard
+            title={t('modbus.Off')}
+            what={t('modbus.OffWhat')}
+            how={
+              <>
+                {t('modbus.OffHow')} <code>--modbus 1502</code>, <code>--modbus-write on</code>
+              </>
+            }
+            data-modbus-off=""
+          />
         ))}
     </PageFrame>
   );

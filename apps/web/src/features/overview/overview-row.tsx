@@ -1,6 +1,6 @@
 import { isLiveInverterFull, weakStrings, type ValueObject } from '@opendtu/api';
 import { memo, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../components/router';
 import type { Command } from '../../api/commands';
 import { Bar } from '../../components/bar';
 import { CommandNote } from '../../components/command-note';
@@ -61,7 +61,7 @@ export function PowerCell({
   return value ? (
     <>
       {formatValue(locale, value)}
-      {max > 0 && <Bar label={label} percent={(value.v / max) * 100} />}
+      {max > 0 && <Bar label={label} percent={(value.v / max) * 100} thin />}
     </>
   ) : (
     '–'
@@ -143,7 +143,8 @@ export const InverterRow = memo(function InverterRow({
                 <Bar
                   label={`${name}: ${t('inverterchannelproperty.Irradiation')}`}
                   percent={string.Irradiation.v}
-                  warn={flagged}
+                  bar={flagged ? 'progress-bar bg-warning' : undefined}
+                  thin
                 />
               )}
               <span className="text-body-secondary">{peakText(locale, peaks?.dc[key])}</span>

@@ -1,18 +1,15 @@
 import type { PlantPowerAnswer } from '@opendtu/api';
 import { useCallback, useState } from 'react';
-import { Alert } from '../../components/api-alert';
 import { slotTime } from '../../components/chart/chart-plot';
-import { PowerChart } from '../../components/chart/power-chart';
 import { DayPicker } from '../../components/history/day-picker';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
-import { periodLabel } from '../../lib/energy';
-import { formatMeasure } from '../../lib/format';
 import { getPlantCsv, getPlantPower, plantPowerPath } from './plant-history-api';
 import { plantCurve, shortfalls } from './plant-history-model';
 import { PlantLoadState, Unavailable } from './plant-load-state';
 import { usePlantLoad } from './use-plant-load';
+import { PastDayChart } from '../../components/history/past-day-chart';
 
 /** How often today's curve is asked again: its newest five minutes fill in meanwhile. */
 export const DAY_REFRESH_MS = 60_000;
@@ -34,7 +31,7 @@ function dayOf(answer: PlantPowerAnswer) {
  * today's curve is asked again while shown, a day gone by only once.
  */
 export function PlantDay({ today }: { today: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [day, setDay] = useState(today);
   const load = useCallback(async (signal: AbortSignal) => dayOf(await getPlantPower(day, signal)), [day]);
   const state = usePlantLoad(load, day === today ? DAY_REFRESH_MS : undefined);
@@ -46,7 +43,6 @@ export function PlantDay({ today }: { today: string }) {
   return (
     <section className="mb-4">
       <DayPicker
-        id="plant-history-day"
         day={day}
         today={today}
         onDay={setDay}
@@ -62,25 +58,14 @@ export function PlantDay({ today }: { today: string }) {
         ) : (
           <>
             <Unavailable devices={data.answer.devices} />
-            {peak ? (
-              <PowerChart
-                key={day}
-                curve={data.curve}
-                inverters={data.lines}
-                past={{
-                  title: t('plantHistory.Power', { day: periodLabel(locale, day) }),
-                  summary: t('plantHistory.Peak', {
-                    peak: formatMeasure(locale, peak.w, 'W', 0),
-                    at: slotTime(peak.slot),
-                  }),
-                  download,
-                }}
-              />
-            ) : (
-              <Alert variant="info" className="mt-3">
-                {t('plantHistory.NoPower')}
-              </Alert>
-            )}
+            <PastDayChart
+              day={day}
+              curve={data.curve}
+              lines={data.lines}
+              keys={{ title: 'plantHistory.Power', peak: 'plantHistory.Peak' }}
+              download={download}
+              none={t('plantHistory.NoPower')}
+            />
             {peak && data.shortfalls.length > 0 && (
               <ul className="small mt-2 mb-0" data-plant-shortfalls="">
                 {data.shortfalls.map((gap) => (

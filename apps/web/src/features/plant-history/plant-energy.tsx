@@ -1,16 +1,20 @@
 import type { PlantEnergyPeriod } from '@opendtu/api';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { EnergyCard } from '../../components/history/energy-card';
-import { BY_TEXT, BySelect, PeriodSteps } from '../../components/history/period-steps';
+import { BY_TEXT, BySelect, PeriodSteps, useEnergyView } from '../../components/history/period-steps';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
-import { energyRange, formatKwh, periodLabel, type EnergyBy } from '../../lib/energy';
-import { deviceFill, PlantEnergyBars } from './plant-energy-bars';
+import { formatKwh, periodLabel } from '../../lib/energy';
+import { lineStyle } from '../../components/chart/chart-lines';
+import { BarPlot } from '../../components/history/bar-plot';
 import { getPlantCsv, getPlantEnergy, plantEnergyPath } from './plant-history-api';
 import { shownPeriods, viewTotals } from './plant-history-model';
 import { PlantLoadState, Unavailable } from './plant-load-state';
 import { usePlantLoad } from './use-plant-load';
+
+/** A device's colour in the bars: the hue of its line in the day's chart (the legend below says which). */
+const deviceFill = (index: number): string => lineStyle(index).stroke;
 
 /** Years the year view asks for back from the anchor's; the ones before the first recorded are left out. */
 const YEARS_BACK = 19;
@@ -20,9 +24,8 @@ export const ENERGY_REFRESH_MS = 300_000;
 /** The plant's energy per day of a month, month of a year, or year: stacked by device, and summed. */
 export function PlantEnergy({ today }: { today: string }) {
   const { t, locale } = useI18n();
-  const [by, setBy] = useState<EnergyBy>('day');
-  const [anchor, setAnchor] = useState(today);
-  const [from, to] = energyRange(by, anchor, String(Number(today.slice(0, 4)) - YEARS_BACK));
+  const view = useEnergyView(today, String(Number(today.slice(0, 4)) - YEARS_BACK));
+  const { by, setBy, from, to } = view;
   const load = useCallback((signal: AbortSignal) => getPlantEnergy(by, from, to, signal), [by, from, to]);
   const state = usePlantLoad(load, from <= today && today <= to ? ENERGY_REFRESH_MS : undefined);
   const answer = state.data;
@@ -47,13 +50,7 @@ export function PlantEnergy({ today }: { today: string }) {
 
   return (
     // power-chart: the lightness (--line-l) the devices' colours take, as on the power chart.
-    <EnergyCard
-      id="plant-energy-title"
-      title={t('plantHistory.Energy')}
-      download={download}
-      downloadLabel={t('home.DownloadCsv')}
-      className="card power-chart"
-    >
+    <EnergyCard title={t('plantHistory.Energy')} download={download} className="card power-chart">
       <BySelect
         id="plant-history-by"
         label={t('plantHistory.By')}
@@ -62,11 +59,8 @@ export function PlantEnergy({ today }: { today: string }) {
         optionLabel={(value) => t(`plantHistory.By${BY_TEXT[value]}`)}
       />
       <PeriodSteps
-        by={by}
-        anchor={anchor}
-        today={today}
+        view={view}
         period={period}
-        onAnchor={setAnchor}
         labels={{ previous: t('plantHistory.Previous'), next: t('plantHistory.Next') }}
       />
       <PlantLoadState state={state}>
@@ -76,9 +70,11 @@ export function PlantEnergy({ today }: { today: string }) {
           <>
             <Unavailable devices={answer.devices} />
             {totals.total === null && <p className="mb-2">{t('plantHistory.NoEnergy', { period })}</p>}
-            <PlantEnergyBars
+            <BarPlot
               periods={periods}
-              names={names}
+              segments={(period) => names.map((name) => period.devices[name] ?? 0)}
+              fill={deviceFill}
+              framed
               readOut={readOut}
               hint={t('plantHistory.Pick')}
               label={t('plantHistory.Bars')}

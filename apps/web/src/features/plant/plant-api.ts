@@ -1,23 +1,13 @@
 // The companion's plant answer (issue 33), read through the one HTTP client. Relative, so
 // it resolves against the <base> index.html sets: the companion's root in plant mode.
 import type { PlantAnswer } from '@opendtu/api';
-import { base64Utf8 } from '../../api/auth';
+import { basicOf, type Credentials } from '../../api/auth';
 import { apiGet } from '../../api/client';
 
 export const PLANT_PATH = 'companion/api/plant';
 
 /** A device's own app, under the companion's root (a full page load: another app). */
 export const deviceHref = (name: string): string => `dtu/${encodeURIComponent(name)}/`;
-
-/** What a login form of the plant's pages was given. */
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-/** Their Authorization header, before they are stored (only a request that takes them stores them). */
-export const basicOf = ({ username, password }: Credentials): string =>
-  `Basic ${base64Utf8(`${username}:${password}`)}`;
 
 /**
  * The plant now, with the stored login or, for the login form's check, with `credentials`.

@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { formatNumber } from '../../lib/format';
 import { deviceHref } from './plant-api';
 import { formatPower, formatSince, formatYieldDay, NO_VALUE } from './plant-format';
+import { Section } from '../../components/card';
 
 function DeviceCard({ device }: { device: PlantDevice }) {
   const { t, locale } = useI18n();
@@ -53,15 +54,12 @@ function DeviceCard({ device }: { device: PlantDevice }) {
 export function PlantDevices({ devices }: { devices: PlantDevice[] }) {
   const { t } = useI18n();
   return (
-    <section className="mb-4" aria-labelledby="plant-devices">
-      <h2 id="plant-devices" className="h4">
-        {t('plant.Devices')}
-      </h2>
+    <Section title={t('plant.Devices')}>
       <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-xl-3 g-3">
         {devices.map((device) => (
           <DeviceCard key={device.name} device={device} />
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

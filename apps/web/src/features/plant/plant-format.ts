@@ -1,3 +1,5 @@
+import type { ApiError } from '../../api/client';
+import type { Translator } from '../../i18n/runtime';
 import { formatDateTime, formatMeasure } from '../../lib/format';
 
 /** What a value not reported shows. */
@@ -20,3 +22,7 @@ export function formatSince(locale: string, iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? iso : formatDateTime(locale, time);
 }
+
+/** What the companion said of a failure, or else its HTTP status. */
+export const failureText = (t: Translator['t'], error: ApiError): string =>
+  error.message || t('base.HttpError', { status: error.status });

@@ -4,7 +4,7 @@
 // than on one device (the login must hold on every device named).
 import type { PlantLimitAnswer, PlantLimitRequest, PlantLimitStatusAnswer } from '@opendtu/api';
 import { apiGet, apiPostJson } from '../../api/client';
-import { basicOf, type Credentials } from './plant-api';
+import { basicOf, type Credentials } from '../../api/auth';
 
 export const PLANT_LIMIT_PATH = 'companion/api/plant/limit';
 

@@ -1,8 +1,10 @@
 import type { ApiError } from '../../api/client';
 import { Alert } from '../../components/api-alert';
+import { LoginForm } from '../../components/login-form';
 import { useI18n } from '../../i18n/i18n-provider';
-import type { Credentials } from './plant-api';
-import { PlantLoginForm } from './plant-login';
+import type { Credentials } from '../../api/auth';
+import { failureText } from './plant-format';
+import { keptOnSuccess } from './plant-login';
 
 /**
  * What stands between the plant limit dialog and its inverters: the companion's refusal of
@@ -21,7 +23,7 @@ export function PlantLimitNotices({
   statusError: ApiError | undefined;
 }) {
   const { t } = useI18n();
-  const reason = (failure: ApiError) => failure.message || t('base.HttpError', { status: failure.status });
+  const reason = (failure: ApiError) => failureText(t, failure);
   return (
     <>
       {refusal && (
@@ -32,9 +34,9 @@ export function PlantLimitNotices({
         </Alert>
       )}
       {sendWithLogin && (
-        <PlantLoginForm
+        <LoginForm
           inDialog
-          check={sendWithLogin}
+          check={keptOnSuccess(sendWithLogin)}
           title={t('plant.LimitLoginTitle')}
           hint={t('plant.LimitLoginHint')}
           failed={(failure) => t('plant.LimitNotSent', { error: reason(failure) })}

@@ -3,6 +3,7 @@ import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { PlantDevices } from './plant-devices';
 import { PlantDuplicates } from './plant-duplicates';
+import { failureText } from './plant-format';
 import { PlantInverters } from './plant-inverters';
 import { PlantLogin } from './plant-login';
 import { PlantTotalsSection } from './plant-totals';
@@ -27,7 +28,7 @@ export function PlantPage({ plant }: { plant: Plant }) {
         <>
           {error && (
             <Alert variant="danger">
-              {t('plant.Failed', { error: error.message || t('base.HttpError', { status: error.status }) })}
+              {t('plant.Failed', { error: failureText(t, error) })}
               {answer && ` ${t('plant.LastShown')}`}
             </Alert>
           )}

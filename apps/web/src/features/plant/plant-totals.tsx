@@ -2,6 +2,7 @@ import type { PlantDevice, PlantTotals } from '@opendtu/api';
 import { Alert } from '../../components/api-alert';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatPower, formatSince, formatYieldDay, formatYieldTotal } from './plant-format';
+import { Section } from '../../components/card';
 
 /**
  * The plant's sums, and beside them, when they lack a device, which and why: a smaller
@@ -16,10 +17,7 @@ export function PlantTotalsSection({ totals, devices }: { totals: PlantTotals; d
     ['plant.YieldTotal', formatYieldTotal(locale, totals.yield_total_kwh)],
   ] as const;
   return (
-    <section className="mb-4" aria-labelledby="plant-totals">
-      <h2 id="plant-totals" className="h4">
-        {t('plant.Totals')}
-      </h2>
+    <Section title={t('plant.Totals')}>
       <div className="row g-3 align-items-start">
         <div className={totals.lacking.length > 0 ? 'col-lg-7' : 'col-12'}>
           <dl className="row g-3 mb-0" data-totals="">
@@ -56,6 +54,6 @@ export function PlantTotalsSection({ totals, devices }: { totals: PlantTotals; d
           </div>
         )}
       </div>
-    </section>
+    </Section>
   );
 }

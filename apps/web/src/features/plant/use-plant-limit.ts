@@ -2,7 +2,7 @@ import type { PlantLimitRequest, PlantLimitStatusAnswer } from '@opendtu/api';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { settle, type Command } from '../../api/commands';
-import type { Credentials } from './plant-api';
+import type { Credentials } from '../../api/auth';
 import { getPlantLimit, limitKey, postPlantLimit } from './plant-limit-api';
 import { PLANT_POLL_MS } from './use-plant';
 
@@ -14,9 +14,6 @@ export interface PlantCommand extends Command {
 }
 
 export type PlantCommands = Readonly<Record<string, PlantCommand>>;
-
-/** Failure counts although the DTU keeps re-sending: the owner may want to try at once. */
-export const FAILED: readonly string[] = ['failure', 'timeout', 'dropped', 'rejected'];
 
 /**
  * The commands after a status answer asked at `asked`. An answer asked before a command

@@ -6,19 +6,30 @@ import { formatPercent } from '../../../lib/format';
 import { DIAGRAM_DURATION_MAX, DIAGRAM_DURATION_MIN } from './device-rules';
 
 const DIAGRAM_MODES = [
-  [DiagramMode.Off, 'off'],
-  [DiagramMode.Small, 'small'],
-  [DiagramMode.Fullscreen, 'fullscreen'],
+  [DiagramMode.Off, 'deviceadmin.off'],
+  [DiagramMode.Small, 'deviceadmin.small'],
+  [DiagramMode.Fullscreen, 'deviceadmin.fullscreen'],
 ] as const;
-const ROTATIONS = ['rot0', 'rot90', 'rot180', 'rot270'] as const;
-const DISPLAY_LOCALES = ['en', 'de', 'fr'];
+const ROTATIONS = [
+  'deviceadmin.rot0',
+  'deviceadmin.rot90',
+  'deviceadmin.rot180',
+  'deviceadmin.rot270',
+] as const;
+/** The display's languages and their names (whole keys: the build writes them as indexes). */
+const DISPLAY_LOCALES: Record<string, string> = {
+  en: 'deviceadmin.en',
+  de: 'deviceadmin.de',
+  fr: 'deviceadmin.fr',
+};
 
 /** The display's settings: power saving, screensaver, diagram, language, rotation, contrast. */
 export function DisplaySettings({ form }: { form: ConfigForm<DeviceConfig> }) {
   const { t, locale } = useI18n();
   const stored = form.values!.display.locale;
   // A language the device holds but we do not list (a pack's) stays as it is.
-  const locales = DISPLAY_LOCALES.includes(stored) ? DISPLAY_LOCALES : [...DISPLAY_LOCALES, stored];
+  const listed = Object.keys(DISPLAY_LOCALES);
+  const locales = listed.includes(stored) ? listed : [...listed, stored];
   return (
     <>
       <SwitchField
@@ -34,7 +45,7 @@ export function DisplaySettings({ form }: { form: ConfigForm<DeviceConfig> }) {
       <SelectField
         {...form.number('display.diagrammode')}
         label={t('deviceadmin.DiagramMode')}
-        options={DIAGRAM_MODES.map(([value, key]) => ({ value, label: t(`deviceadmin.${key}`) }))}
+        options={DIAGRAM_MODES.map(([value, key]) => ({ value, label: t(key) }))}
       />
       <NumberField
         {...form.number('display.diagramduration')}
@@ -50,13 +61,13 @@ export function DisplaySettings({ form }: { form: ConfigForm<DeviceConfig> }) {
         label={t('deviceadmin.DisplayLanguage')}
         options={locales.map((code) => ({
           value: code,
-          label: DISPLAY_LOCALES.includes(code) ? t(`deviceadmin.${code}`) : code,
+          label: DISPLAY_LOCALES[code] ? t(DISPLAY_LOCALES[code]) : code,
         }))}
       />
       <SelectField
         {...form.number('display.rotation')}
         label={t('deviceadmin.Rotation')}
-        options={ROTATIONS.map((key, value) => ({ value, label: t(`deviceadmin.${key}`) }))}
+        options={ROTATIONS.map((key, value) => ({ value, label: t(key) }))}
       />
       <RangeField
         {...form.number('display.contrast')}

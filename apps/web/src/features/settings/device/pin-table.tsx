@@ -1,5 +1,6 @@
 import type { CurrentPins, PinMappingProfile } from '@opendtu/api';
 import { useI18n } from '../../../i18n/i18n-provider';
+import { TableHead } from '../../../components/table-head';
 
 type Pins = Omit<CurrentPins, 'name'>;
 type Value = number | boolean | undefined;
@@ -22,18 +23,14 @@ export function PinTable({ active, selected }: { active: Pins; selected: PinMapp
   return (
     <div className="table-responsive">
       <table className="table table-sm table-bordered align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{t('pininfo.Category')}</th>
-            <th scope="col">{t('inverteradmin.InverterName')}</th>
-            <th scope="col" className="text-end">
-              {t('pininfo.ValueSelected')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('pininfo.ValueActive')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            [t('pininfo.Category')],
+            [t('inverteradmin.InverterName')],
+            [t('pininfo.ValueSelected'), 'text-end'],
+            [t('pininfo.ValueActive'), 'text-end'],
+          ]}
+        />
         {categories.map(([category, pins]) => {
           const chosen = selected?.[category] as Record<string, Value> | undefined;
           const names = Object.keys(pins);

@@ -10,7 +10,7 @@ import { useI18n } from '../../../i18n/i18n-provider';
 import { formatNumber } from '../../../lib/format';
 import { dtuErrors, formatMhz, frequencyIsLegal, POLL_INTERVAL_MAX } from './dtu-rules';
 
-const NRF_LEVEL_KEYS = ['Min', 'Low', 'High', 'Max'] as const;
+const NRF_LEVEL_KEYS = ['dtuadmin.Min', 'dtuadmin.Low', 'dtuadmin.High', 'dtuadmin.Max'] as const;
 
 // `country_def` describes the device's bands; it is read-only and stays at home.
 const save = ({ country_def: _bands, ...config }: DtuConfig) => postDtuConfig(config);
@@ -53,7 +53,7 @@ export function DtuSettingsPage() {
                 hint={t('dtuadmin.NrfPaLevelHint')}
                 options={NRF_LEVEL_KEYS.map((key, level) => ({
                   value: level,
-                  label: t(`dtuadmin.${key}`, { db: NRF_PA_LEVEL_DB[level] }),
+                  label: t(key, { db: NRF_PA_LEVEL_DB[level] }),
                 }))}
               />
             )}

@@ -1,4 +1,5 @@
-import { LOG_LEVELS, type LoggingConfig } from '@opendtu/api';
+import type { LOG_LEVELS } from '@opendtu/api';
+import { type LoggingConfig } from '@opendtu/api';
 import { useCapabilities } from '../../../api/firmware';
 import { getLoggingConfig, postLoggingConfig } from '../../../api/logging';
 import { Alert } from '../../../components/api-alert';
@@ -23,13 +24,21 @@ export function LoggingSettingsPage() {
   return logging ? <LoggingForm title={title} /> : <PageFrame title={title} isLoading />;
 }
 
+/** The names of LOG_LEVELS, in its order (whole keys: the build writes them as indexes). */
+const LEVEL_KEYS = [
+  'loggingadmin.log_inherit',
+  'loggingadmin.log_none',
+  'loggingadmin.log_error',
+  'loggingadmin.log_warn',
+  'loggingadmin.log_info',
+  'loggingadmin.log_debug',
+  'loggingadmin.log_verbose',
+] as const satisfies readonly `loggingadmin.log_${(typeof LOG_LEVELS)[number]}`[];
+
 function LoggingForm({ title }: { title: string }) {
   const { t } = useI18n();
   const form = useConfigForm<LoggingConfig>({ load: getLoggingConfig, save: postLoggingConfig });
-  const levels = LOG_LEVELS.map((name, index) => ({
-    value: index - 1,
-    label: t(`loggingadmin.log_${name}`),
-  }));
+  const levels = LEVEL_KEYS.map((key, index) => ({ value: index - 1, label: t(key) }));
   return (
     <PageFrame title={title} isLoading={form.isLoading}>
       {form.values && (
