@@ -14,9 +14,11 @@ import { addSample, dayOf, restoreCurve, storedCurve, type DayCurve } from '../l
 import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
 import { mergeCurves } from '../lib/history-curve';
 import { seedPeaks, trackPeaks, type Peaks } from '../lib/peaks';
+import { basicAuthorization } from './auth';
 import { ApiError, loadInPlace } from './client';
-import { deviceAway, frameArrived, framesStopped } from './connection';
-import { deviceNow, watchDeviceTime } from './device-time';
+import { deviceAnswered, deviceAway, frameArrived, framesStopped } from './connection';
+import { deviceNow, seedDeviceTime, watchDeviceTime } from './device-time';
+import { takeEarlyPaint } from './early';
 import { recordedToday } from './history';
 import { getLiveData, getLiveDataQuietly, liveSocket } from './livedata';
 
@@ -64,6 +66,19 @@ class LiveStore {
   private wanted = new Set<string>();
   /** Whether the socket has been online since the store started. */
   private connected = false;
+  /** Whether the first snapshot is index.html's first paint, whose list answer is not asked again. */
+  private seeded: boolean;
+
+  constructor() {
+    // Read while app.js is evaluated: the first render follows in the next task, and the
+    // paint stands still from here, so that render shows what is on screen.
+    const first = takeEarlyPaint(basicAuthorization() ?? null);
+    this.seeded = !!first;
+    if (!first) return;
+    if (first.clock) seedDeviceTime(first.clock);
+    deviceAnswered();
+    this.settle(first.state);
+  }
 
   getSnapshot = (): LiveSnapshot => this.snapshot;
 
@@ -111,7 +126,8 @@ class LiveStore {
 
   private start(): void {
     this.stopClock = watchDeviceTime();
-    this.reload();
+    if (this.seeded) this.seeded = false;
+    else this.reload();
     // Behind the companion server the day so far comes from its recorder, once; frames go on
     // from there. The device build has no such server (and none of this code).
     if (import.meta.env.MODE === 'companion') {
@@ -246,6 +262,11 @@ class LiveStore {
     let state: LiveState = this.snapshot;
     for (const { message, at, list } of this.pending) state = mergeLive(state, message, at, list);
     this.pending = [];
+    this.settle(state);
+  }
+
+  /** Publishes merged live data with the day's curve and peaks that follow from it. */
+  private settle(state: LiveState): void {
     const curve = this.sample(state);
     const { peaks: was, inverters } = this.snapshot;
     const now = Date.now();
