@@ -85,7 +85,7 @@ function paint(early: Early, app: HTMLElement): void {
       wanted: new URLSearchParams(location.search).get('inv'),
       now: Date.now(),
     };
-    main.innerHTML = pageFrameHtml(t, state ? 'online' : 'connecting', liveHtml(context, state));
+    main.innerHTML = pageFrameHtml(t, !!state, liveHtml(context, state));
   };
   show();
   early.onframe = show;
