@@ -14,7 +14,13 @@ import { historyRows } from './sections/companion-history-rows';
 import { CONTROL_DEFAULTS, CONTROL_RUNS, controlRows, type ControlRun } from './sections/control';
 import { alertRows } from './sections/alerts';
 import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
-import { LIVE_TIME, measureHeap, measureUpdates, type HeapFigures, type UpdateFigures } from './sections/live';
+import {
+  LIVE_TIME,
+  measureHeap,
+  measureUpdates,
+  type HeapFigures,
+  type UpdateFigures,
+} from './sections/live';
 import { measureLoads } from './sections/load';
 
 const SECTIONS = [

@@ -105,12 +105,12 @@ describe('the first paint', () => {
       'Garage',
       'Carport',
     ]);
-    expect(document.querySelector('#inverter-title')!.textContent).toBe('✓ ProduziertGarage');
+    expect(document.querySelector('main section.card h2')!.textContent).toBe('✓ ProduziertGarage');
     early.frames.push(
       JSON.stringify({ inverters: [full('A', 'Garage', 0, 812.3)], total: total(900), hints }),
     );
     early.onframe!();
-    expect(document.querySelector('#inverter-title')!.textContent).toBe('✓ Produziert · 812 WGarage');
+    expect(document.querySelector('main section.card h2')!.textContent).toBe('✓ Produziert · 812 WGarage');
     expect(document.querySelector('[data-total="TotalPower"]')!.textContent).toBe('900,0 W');
     expect(early.frames).toEqual([]);
   });

@@ -11,7 +11,7 @@ import {
 } from '@opendtu/api';
 import { useSyncExternalStore } from 'react';
 import { addSample, dayOf, restoreCurve, storedCurve, type DayCurve } from '../lib/day-curve';
-import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
+import { byOrder, EMPTY_LIVE_STATE, mergeLive, type LiveInverter, type LiveState } from '../lib/live-merge';
 import { mergeCurves } from '../lib/history-curve';
 import { seedPeaks, trackPeaks, type Peaks } from '../lib/peaks';
 import { basicAuthorization } from './auth';
@@ -317,3 +317,40 @@ export const liveStore = new LiveStore();
 export function useLiveData(): LiveSnapshot {
   return useSyncExternalStore(liveStore.subscribe, liveStore.getSnapshot);
 }
+
+/**
+ * A slice of the live data: the component renders again only when `select` gives another
+ * value (by identity), so a frame about one inverter renders what shows that inverter, not
+ * the whole live view. `select` returns parts of the snapshot as they are (a merge keeps
+ * the objects a frame did not change) or a cached derivation such as selectRoster.
+ */
+export function useLive<T>(select: (live: LiveSnapshot) => T): T {
+  return useSyncExternalStore(liveStore.subscribe, () => select(liveStore.getSnapshot()));
+}
+
+/** An inverter as lists name it. */
+export interface RosterEntry {
+  serial: string;
+  name: string;
+}
+
+let rosterOf: LiveSnapshot['inverters'] | undefined;
+let roster: readonly RosterEntry[] = [];
+
+/** The inverters in the device's order, the same array until one is added, removed, renamed or moved. */
+export function selectRoster(live: LiveSnapshot): readonly RosterEntry[] {
+  if (live.inverters === rosterOf) return roster;
+  rosterOf = live.inverters;
+  const next = byOrder(live.inverters).map(({ serial, name }) => ({ serial, name }));
+  const changed =
+    next.length !== roster.length ||
+    next.some((entry, i) => entry.serial !== roster[i]!.serial || entry.name !== roster[i]!.name);
+  if (changed) roster = next;
+  return roster;
+}
+
+/** One inverter's live data, by serial. */
+export const selectInverter =
+  (serial: string | undefined) =>
+  (live: LiveSnapshot): LiveInverter | undefined =>
+    live.inverters.find((inverter) => inverter.serial === serial);

@@ -5,8 +5,7 @@ import type { BrandIcon } from '../lib/holidays';
 const stroke = (width: string) => `fill="none" stroke="currentColor" stroke-width="${width}"`;
 
 const SHAPES = {
-  sun:
-    '<circle cx="8" cy="8" r="3.2"></circle><path d="M8 .8v2.4M8 12.8v2.4M.8 8h2.4M12.8 8h2.4M2.9 2.9l1.7 1.7M11.4 11.4l1.7 1.7M2.9 13.1l1.7-1.7M11.4 4.6l1.7-1.7" stroke="currentColor" stroke-width="1.4" stroke-linecap="round"></path>',
+  sun: '<circle cx="8" cy="8" r="3.2"></circle><path d="M8 .8v2.4M8 12.8v2.4M.8 8h2.4M12.8 8h2.4M2.9 2.9l1.7 1.7M11.4 11.4l1.7 1.7M2.9 13.1l1.7-1.7M11.4 4.6l1.7-1.7" stroke="currentColor" stroke-width="1.4" stroke-linecap="round"></path>',
   moon: '<path d="M6.2 1.1a6.9 6.9 0 1 0 8.7 8.7A5.6 5.6 0 0 1 6.2 1.1Z"></path>',
   auto: '<path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm0 1.5v11a5.5 5.5 0 0 1 0-11Z"></path>',
   tree: '<path d="M8 .5 4.2 5.6h2L3 9.8h2.4L2 14h5v1.5h2V14h5l-3.4-4.2H13L9.8 5.6h2Z"></path>',

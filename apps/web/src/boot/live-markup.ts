@@ -59,7 +59,8 @@ const totalsHtml = ({ t, locale }: LiveContext, total: LiveTotal): string =>
 const hasWeakString = (inverter: LiveInverterCommon) =>
   isLiveInverterFull(inverter) && weakStrings(inverter.DC).length > 0;
 
-const acPower = (inverter: LiveInverterCommon) => (isLiveInverterFull(inverter) ? inverter.AC['0']?.Power : undefined);
+const acPower = (inverter: LiveInverterCommon) =>
+  isLiveInverterFull(inverter) ? inverter.AC['0']?.Power : undefined;
 
 interface Row {
   inverter: LiveInverter;
@@ -138,7 +139,11 @@ function inverterHtml(context: LiveContext, row: Row): string {
     `<span>${button('home.ShowSetInverterLimit', 'primary')}</span><span>${button('home.TurnOnOff', 'primary')}</span>` +
     button('Error.Details', 'outline-primary') +
     button('home.GridProfile', 'outline-primary') +
-    button('home.ShowEventlog', 'outline-primary', events >= 0 ? `<span class="badge text-bg-danger ms-2">${events}</span>` : '') +
+    button(
+      'home.ShowEventlog',
+      'outline-primary',
+      events >= 0 ? `<span class="badge text-bg-danger ms-2">${events}</span>` : '',
+    ) +
     '</div></div></section>'
   );
 }

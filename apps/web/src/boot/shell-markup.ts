@@ -43,7 +43,9 @@ export function navbarHtml({ t, locale, base, loggedIn, theme, brand }: ShellCon
     dropdown(esc(t('menu.Info'))) +
     item(link('/about', t('menu.About'))) +
     item(
-      loggedIn ? `<button class="nav-link nav-action">${esc(t('menu.Logout'))}</button>` : link('/login', t('menu.Login')),
+      loggedIn
+        ? `<button class="nav-link nav-action">${esc(t('menu.Logout'))}</button>`
+        : link('/login', t('menu.Login')),
     ) +
     // The theme's label shows only in the opened menu of a collapsed bar.
     `</ul><ul class="navbar-nav nav-tools">${dropdown(icon(theme === 'auto' ? 'auto' : theme === 'dark' ? 'moon' : 'sun'))}` +

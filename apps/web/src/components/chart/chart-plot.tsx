@@ -2,7 +2,7 @@ import { memo, type PointerEvent } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { axisLabel } from '../../lib/axis-label';
 import { SLOTS, type DayCurve, type Series } from '../../lib/day-curve';
-import { lineStyle, PLOT_H, settledPath, tailPath } from './chart-lines';
+import { HOUR, hourPath, lineStyle, PLOT_H, tailPath } from './chart-lines';
 
 const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
 
@@ -21,7 +21,7 @@ export interface PlotProps {
   onShow: (slot: number | undefined) => void;
 }
 
-/** One line: the settled minutes (redrawn once a minute) and the newest one (every frame). */
+/** One line: its settled hours (each redrawn once a minute while current) and the newest minute (every frame). */
 // `newest` is the newest minute's value: the series array itself changes in place.
 const Line = memo(function Line({
   series,
@@ -36,15 +36,94 @@ const Line = memo(function Line({
   /** The inverter's place in the legend; none for the total. */
   index?: number;
 }) {
-  const props =
-    index === undefined
-      ? { className: 'chart-line chart-total' }
-      : { className: 'chart-line', style: lineStyle(index) };
   return (
     <>
-      <path d={settledPath(series, last, top)} {...props} />
-      <path d={tailPath(series, last, top)} {...props} />
+      {Array.from({ length: Math.floor(last / HOUR) + 1 }, (_, hour) => (
+        <HourPath
+          key={hour}
+          series={series}
+          hour={hour}
+          upTo={Math.min(last, (hour + 1) * HOUR)}
+          top={top}
+          index={index}
+        />
+      ))}
+      <path d={tailPath(series, last, top)} {...lineProps(index)} />
     </>
+  );
+});
+
+/** An hour's settled minutes: its path stays the same string, and the element untouched, once the hour is over. */
+const HourPath = memo(function HourPath({
+  series,
+  hour,
+  upTo,
+  top,
+  index,
+}: {
+  series: Series;
+  hour: number;
+  upTo: number;
+  top: number;
+  index: number | undefined;
+}) {
+  return <path d={hourPath(series, hour, upTo, top)} {...lineProps(index)} />;
+});
+
+const lineProps = (index: number | undefined) =>
+  index === undefined
+    ? { className: 'chart-line chart-total' }
+    : { className: 'chart-line', style: lineStyle(index) };
+
+/** The value axis' labels: the same until the scale or the language changes. */
+const ValueAxis = memo(function ValueAxis({
+  top,
+  step,
+  locale,
+}: {
+  top: number;
+  step: number;
+  locale: string;
+}) {
+  return (
+    <div className="chart-y small text-body-secondary">
+      {ticks(top, step).map((w) => (
+        <span key={w} style={{ top: `${100 - (w / top) * 100}%` }}>
+          {axisLabel(locale, w, step, top < 1000 ? 'W' : 'kW')}
+        </span>
+      ))}
+    </div>
+  );
+});
+
+const ticks = (top: number, step: number) => Array.from({ length: top / step + 1 }, (_, i) => i * step);
+
+const Grid = memo(function Grid({ top, step }: { top: number; step: number }) {
+  return (
+    <path
+      className="chart-grid"
+      d={
+        ticks(top, step)
+          .map((w) => `M0 ${PLOT_H - (w / top) * PLOT_H}H${SLOTS}`)
+          .join('') + HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
+      }
+    />
+  );
+});
+
+const HourAxis = memo(function HourAxis() {
+  return (
+    <div className="chart-x small text-body-secondary">
+      {HOURS.map((h) => (
+        <span
+          key={h}
+          style={{ left: `${(h / 24) * 100}%` }}
+          className={h % 6 ? 'd-none d-sm-inline' : undefined}
+        >
+          {slotTime(h * 60)}
+        </span>
+      ))}
+    </div>
   );
 });
 
@@ -55,21 +134,13 @@ const Line = memo(function Line({
  */
 export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProps) {
   const { locale } = useI18n();
-  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
-  const label = (w: number) => axisLabel(locale, w, step, top < 1000 ? 'W' : 'kW');
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     onShow(Math.max(0, Math.min(curve.last, Math.round(((event.clientX - box.left) / box.width) * SLOTS))));
   };
   return (
     <div className="chart-plot" aria-hidden="true">
-      <div className="chart-y small text-body-secondary">
-        {ticks.map((w) => (
-          <span key={w} style={{ top: `${100 - (w / top) * 100}%` }}>
-            {label(w)}
-          </span>
-        ))}
-      </div>
+      <ValueAxis top={top} step={step} locale={locale} />
       <div
         className="chart-area"
         onPointerMove={pick}
@@ -77,13 +148,7 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProp
         onPointerLeave={() => onShow(undefined)}
       >
         <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none">
-          <path
-            className="chart-grid"
-            d={
-              ticks.map((w) => `M0 ${PLOT_H - (w / top) * PLOT_H}H${SLOTS}`).join('') +
-              HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
-            }
-          />
+          <Grid top={top} step={step} />
           {serials.map((serial, index) => {
             const series = curve.inverters[serial];
             return (
@@ -103,17 +168,7 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProp
           {shown !== undefined && <path className="chart-cursor" d={`M${shown} 0V${PLOT_H}`} />}
         </svg>
       </div>
-      <div className="chart-x small text-body-secondary">
-        {HOURS.map((h) => (
-          <span
-            key={h}
-            style={{ left: `${(h / 24) * 100}%` }}
-            className={h % 6 ? 'd-none d-sm-inline' : undefined}
-          >
-            {slotTime(h * 60)}
-          </span>
-        ))}
-      </div>
+      <HourAxis />
     </div>
   );
 }
