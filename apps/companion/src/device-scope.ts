@@ -12,13 +12,14 @@ import { setUpAlerts } from './alerts/alerts';
 import type { Channel } from './alerts/channels';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
 import { setUpControl } from './control/control';
-import type { ControlConfig } from './control/runner';
+import type { ControlConfig } from './control/config';
 import type { Schedule } from './control/schedule-file';
 import { DeviceAccess } from './device/access';
 import { DeviceClock } from './device/clock';
 import { DeviceLink } from './device/link';
 import { registerHistory } from './history/routes';
 import { InfluxPusher } from './influx/pusher';
+import { LimitChannel } from './limits/limit-channel';
 import { LiveHub } from './live/hub';
 import { Tickets } from './live/tickets';
 import { UpstreamSocket } from './live/upstream';
@@ -83,6 +84,8 @@ export interface DeviceScope {
   stop(): Promise<void>;
   /** The device's one live socket, link, access rule and clock (the plant reads them). */
   upstream: UpstreamSocket;
+  /** Every limit the companion itself sends to this device's inverters goes through it. */
+  limits: LimitChannel;
   clock: DeviceClock;
   link: DeviceLink;
   access: DeviceAccess;
@@ -107,6 +110,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     afterFlush: () => pusher?.kick(),
   });
   const upstream = new UpstreamSocket(link, log);
+  const limits = new LimitChannel({ link, log, upstream, speed: clock.speed });
   const tickets = new Tickets();
   const hub = new LiveHub(upstream, link, access, tickets, () => {});
   upstream.on('frame', (text, arrival) => recorder.ingest(text, arrival));
@@ -173,6 +177,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     dataDir: options.dataDir,
     schedule: options.schedule,
     link,
+    limits,
     upstream,
     access,
     clock,
@@ -182,6 +187,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
   let recheck: NodeJS.Timeout | undefined;
   return {
     upstream,
+    limits,
     clock,
     link,
     access,
@@ -199,6 +205,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     stop: async () => {
       // First, while the live socket still tells which inverters can hear: their own limits back.
       await control.stop();
+      limits.close();
       clearInterval(recheck);
       clearTimeout(clockRetry);
       upstream.stop();

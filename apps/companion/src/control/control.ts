@@ -12,11 +12,13 @@ import type { DeviceAccess } from '../device/access';
 import type { DeviceClock } from '../device/clock';
 import type { DeviceLink } from '../device/link';
 import type { UpstreamSocket } from '../live/upstream';
+import type { LimitChannel } from '../limits/limit-channel';
 import type { LogLine } from '../log';
 import { ControlDay, registerControlDay, sampleControlDay } from './day';
 import { maskedMeter } from './meter';
 import { registerControl } from './routes';
-import { ControlRunner, type ControlConfig } from './runner';
+import type { ControlConfig } from './config';
+import { ControlRunner } from './runner';
 import type { Schedule } from './schedule-file';
 import { registerSchedule } from './schedule-routes';
 import { ScheduleRunner } from './schedule-runner';
@@ -32,6 +34,8 @@ export interface ControlContext {
   /** Undefined: no --schedule. */
   schedule?: Schedule | undefined;
   link: DeviceLink;
+  /** The device's one limit channel: the controller and the schedule send through it. */
+  limits: LimitChannel;
   upstream: UpstreamSocket;
   access: DeviceAccess;
   /** The device's clock: the chart of the day and the schedule are on it. */
@@ -50,15 +54,19 @@ interface Controller extends Part {
 }
 
 function newController(context: ControlContext, config: ControlConfig, day: ControlDay): Controller {
-  // The controller's waits run on the device's clock: a virtual DTU at --speed n answers n
-  // times faster, and so must the controller, or its lag costs n times the export.
-  const runner = new ControlRunner(config, context.link, context.upstream, context.log, context.clock.speed);
+  // The controller's waits run on the channel's clock, the device's: a virtual DTU at
+  // --speed n answers n times faster, and so must the controller.
+  const runner = new ControlRunner(config, {
+    channel: context.limits,
+    upstream: context.upstream,
+    log: context.log,
+  });
   let stopSampling = (): void => undefined;
   const read = () => {
-    const held = Object.values(runner.memory.inverters).map((track) => track.last?.watts ?? track.beforeW);
+    const limits = Object.values(runner.memory.inverters).map((track) => track.last?.watts ?? track.beforeW);
     return {
       reading: runner.freshReading(),
-      limitsW: held.length ? held.reduce((sum, w) => sum + w, 0) : null,
+      limitsW: limits.length ? limits.reduce((sum, w) => sum + w, 0) : null,
     };
   };
   return {
@@ -93,6 +101,7 @@ export function setUpControl(app: FastifyInstance, context: ControlContext): Par
     schedule &&
     new ScheduleRunner(schedule, {
       link: context.link,
+      channel: context.limits,
       clock: context.clock,
       log,
       // Read at every tick: the schedule follows the controller a save put in place, and
@@ -151,7 +160,7 @@ export function setUpControl(app: FastifyInstance, context: ControlContext): Par
       if (config) launch(config);
       scheduler?.start();
     },
-    // Each gives back the limits of the inverters it holds (they hold different ones); the
+    // Each gives back the limits of the inverters it owns (they own different ones); the
     // schedule stops first, so it sends no window's limit to an inverter the controller frees.
     stop: async () => {
       closing = true;

@@ -12,7 +12,7 @@ import {
   type ControlSettingsBody,
 } from '@opendtu/api';
 import { KNOWN_METERS, MeterSpecError, parseMeterSpec, type MeterSpec } from './meter';
-import type { ControlConfig } from './runner';
+import type { ControlConfig } from './config';
 import { MASK, maskText, maskUrl } from '../settings/mask';
 import { SettingsRefusal } from '../settings/saved-file';
 
