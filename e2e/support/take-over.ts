@@ -151,7 +151,9 @@ export async function paintThenTakeOver(
   // Its power comes with the first frame about it: within a second of a first socket, at
   // the next regular push (10 s) while another page had one open.
   if (producing) {
-    await expect(page.locator('main section.card h2 [data-state]')).toContainText(/\d W$/, { timeout: 15_000 });
+    await expect(page.locator('main section.card h2 [data-state]')).toContainText(/\d W$/, {
+      timeout: 15_000,
+    });
   }
   await app.release();
   // React's screen: the selected inverter's channels, which the first paint leaves out.
