@@ -9,6 +9,8 @@ export interface Placed {
   ticking: boolean;
   /** Whether it holds elements: it may grow by what the app adds below them. */
   parent: boolean;
+  /** Its colours: text, background and border, as computed. */
+  colours: string;
 }
 
 export interface TakeOver {
@@ -50,6 +52,7 @@ const RECORDER = `(() => {
         text,
         ticking: el.hasAttribute('data-age'),
         parent: el.childElementCount > 0,
+        colours: ['color', 'background-color', 'border-top-color'].map((name) => getComputedStyle(el).getPropertyValue(name)).join(' '),
       };
     });
   };
@@ -86,8 +89,8 @@ export const takeOver = (page: Page): Promise<TakeOver> =>
 
 /**
  * What of the first paint React's first render shows elsewhere, otherwise or not at all.
- * Every element must keep its place and width, and one without elements in it its height
- * and text too; one that holds elements may grow by what the app adds below them (the
+ * Every element must keep its place, width and colours (a rule the paint's CSS lacks shows
+ * here), and one without elements in it its height and text too; one that holds elements may grow by what the app adds below them (the
  * channel cards, the chart). The data age is held to its place only: its seconds tick.
  */
 export function differences({ painted, rendered }: TakeOver): string[] {
@@ -101,6 +104,9 @@ export function differences({ painted, rendered }: TakeOver): string[] {
     return [
       ...(moved ? [`${mine.key}: box ${mine.box.join(',')} became ${theirs.box.join(',')}`] : []),
       ...(changed ? [`${mine.key}: text "${mine.text}" became "${theirs.text}"`] : []),
+      ...(mine.colours !== theirs.colours
+        ? [`${mine.key}: colours ${mine.colours} became ${theirs.colours}`]
+        : []),
     ];
   });
 }

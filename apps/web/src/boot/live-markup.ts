@@ -125,8 +125,9 @@ function inverterHtml(context: LiveContext, row: Row): string {
   const taken = dataTakenAt(inverter).getTime();
   const takenAt = clock ? formatDateTime(locale, taken + clock.offset, 'UTC') : formatDateTime(locale, taken);
   const events = isLiveInverterFull(inverter) ? inverter.events : -1;
-  const button = (key: FirstPaintKey, variant: string, after = '') =>
-    `<button class="btn btn-${variant}"${variant === 'primary' && !loggedIn ? ' disabled' : ''}>${esc(t(key))}${after}</button>`;
+  // Whole class names, so the build finds the rules they need.
+  const button = (key: FirstPaintKey, primary: boolean, after = '') =>
+    `<button class="btn ${primary ? 'btn-primary' : 'btn-outline-primary'}"${primary && !loggedIn ? ' disabled' : ''}>${esc(t(key))}${after}</button>`;
   return (
     '<section class="card"><div class="card-header d-flex flex-wrap align-items-center column-gap-3 row-gap-1">' +
     `<h2 class="h5 mb-0 me-auto d-flex flex-wrap align-items-center gap-2">${badgeHtml(context, row, true)}` +
@@ -136,12 +137,12 @@ function inverterHtml(context: LiveContext, row: Row): string {
     `<small data-age="">${esc(t('dataagedisplay.Ago', { age: formatDuration(locale, age) }))}` +
     (age > ABSOLUTE_TIME_AFTER_S ? `${SPLIT}${esc(` (${takenAt})`)}` : '') +
     '</small></div><div class="card-body"><div class="btn-toolbar gap-2 mb-3">' +
-    `<span>${button('home.ShowSetInverterLimit', 'primary')}</span><span>${button('home.TurnOnOff', 'primary')}</span>` +
-    button('Error.Details', 'outline-primary') +
-    button('home.GridProfile', 'outline-primary') +
+    `<span>${button('home.ShowSetInverterLimit', true)}</span><span>${button('home.TurnOnOff', true)}</span>` +
+    button('Error.Details', false) +
+    button('home.GridProfile', false) +
     button(
       'home.ShowEventlog',
-      'outline-primary',
+      false,
       events >= 0 ? `<span class="badge text-bg-danger ms-2">${events}</span>` : '',
     ) +
     '</div></div></section>'

@@ -70,62 +70,12 @@ const HourPath = memo(function HourPath({
   return <path d={hourPath(series, hour, upTo, top)} {...lineProps(index)} />;
 });
 
-const lineProps = (index: number | undefined) =>
+export const lineProps = (index: number | undefined) =>
   index === undefined
     ? { className: 'chart-line chart-total' }
     : { className: 'chart-line', style: lineStyle(index) };
 
-/** The value axis' labels: the same until the scale or the language changes. */
-const ValueAxis = memo(function ValueAxis({
-  top,
-  step,
-  locale,
-}: {
-  top: number;
-  step: number;
-  locale: string;
-}) {
-  return (
-    <div className="chart-y small text-body-secondary">
-      {ticks(top, step).map((w) => (
-        <span key={w} style={{ top: `${100 - (w / top) * 100}%` }}>
-          {axisLabel(locale, w, step, top < 1000 ? 'W' : 'kW')}
-        </span>
-      ))}
-    </div>
-  );
-});
-
 const ticks = (top: number, step: number) => Array.from({ length: top / step + 1 }, (_, i) => i * step);
-
-const Grid = memo(function Grid({ top, step }: { top: number; step: number }) {
-  return (
-    <path
-      className="chart-grid"
-      d={
-        ticks(top, step)
-          .map((w) => `M0 ${PLOT_H - (w / top) * PLOT_H}H${SLOTS}`)
-          .join('') + HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
-      }
-    />
-  );
-});
-
-const HourAxis = memo(function HourAxis() {
-  return (
-    <div className="chart-x small text-body-secondary">
-      {HOURS.map((h) => (
-        <span
-          key={h}
-          style={{ left: `${(h / 24) * 100}%` }}
-          className={h % 6 ? 'd-none d-sm-inline' : undefined}
-        >
-          {slotTime(h * 60)}
-        </span>
-      ))}
-    </div>
-  );
-});
 
 /**
  * The day's axes (the device's hours; W or kW) with the lines; pointing at a minute shows
@@ -140,7 +90,13 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProp
   };
   return (
     <div className="chart-plot" aria-hidden="true">
-      <ValueAxis top={top} step={step} locale={locale} />
+      <div className="chart-y small text-body-secondary">
+        {ticks(top, step).map((w) => (
+          <span key={w} style={{ top: `${100 - (w / top) * 100}%` }}>
+            {axisLabel(locale, w, step, top < 1000 ? 'W' : 'kW')}
+          </span>
+        ))}
+      </div>
       <div
         className="chart-area"
         onPointerMove={pick}
@@ -148,7 +104,14 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProp
         onPointerLeave={() => onShow(undefined)}
       >
         <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none">
-          <Grid top={top} step={step} />
+          <path
+            className="chart-grid"
+            d={
+              ticks(top, step)
+                .map((w) => `M0 ${PLOT_H - (w / top) * PLOT_H}H${SLOTS}`)
+                .join('') + HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
+            }
+          />
           {serials.map((serial, index) => {
             const series = curve.inverters[serial];
             return (
@@ -168,7 +131,17 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProp
           {shown !== undefined && <path className="chart-cursor" d={`M${shown} 0V${PLOT_H}`} />}
         </svg>
       </div>
-      <HourAxis />
+      <div className="chart-x small text-body-secondary">
+        {HOURS.map((h) => (
+          <span
+            key={h}
+            style={{ left: `${(h / 24) * 100}%` }}
+            className={h % 6 ? 'd-none d-sm-inline' : undefined}
+          >
+            {slotTime(h * 60)}
+          </span>
+        ))}
+      </div>
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { curveCsv, type DayCurve } from '../../lib/day-curve';
 import { saveBlob } from '../../lib/download';
 import { formatMeasure } from '../../lib/format';
-import { lineStyle, yScale } from './chart-lines';
-import { ChartPlot, slotTime } from './chart-plot';
+import { yScale } from './chart-lines';
+import { ChartPlot, lineProps, slotTime } from './chart-plot';
 
 /**
  * The day's power on the device's clock: the total and each inverter, a read-out that
@@ -111,12 +111,7 @@ const LegendItem = memo(function LegendItem({
   return (
     <li>
       <svg width="28" height="8" className="me-1" aria-hidden="true">
-        <path
-          d="M1 4H27"
-          {...(index === undefined
-            ? { className: 'chart-line chart-total' }
-            : { className: 'chart-line', style: lineStyle(index) })}
-        />
+        <path d="M1 4H27" {...lineProps(index)} />
       </svg>
       {name}: {value}
     </li>

@@ -46,7 +46,7 @@ export function LivePage() {
     <PageFrame title={t('home.LiveData')} online={state} onReload={liveStore.reload}>
       {polling && <Alert variant="info">{t('home.PollingFallback')}</Alert>}
       {hints && <HintBanners hints={hints} />}
-      {loaded && <Totals />}
+      {loaded && <LiveTotals />}
       {!loaded ? (
         <p className="text-body-secondary">{t('home.LoadingInverter')}</p>
       ) : roster.length === 0 ? (
@@ -69,11 +69,6 @@ export function LivePage() {
       {loaded && roster.length > 0 && <Chart roster={roster} />}
     </PageFrame>
   );
-}
-
-function Totals() {
-  const total = useLive((live) => live.total);
-  return total ? <LiveTotals total={total} /> : null;
 }
 
 function SelectedInverter({ serial, noClock }: { serial: string; noClock: boolean | undefined }) {
