@@ -21,7 +21,11 @@ export interface PlotProps {
   onShow: (slot: number | undefined) => void;
 }
 
-/** One line: its settled hours (each redrawn once a minute while current) and the newest minute (every frame). */
+/**
+ * One line: its settled hours and the newest minute. Only the newest minute's path changes
+ * with a frame; an hour's path is the same string once the hour is over, so React leaves
+ * its element untouched and only the current hour's path is drawn anew each minute.
+ */
 // `newest` is the newest minute's value: the series array itself changes in place.
 const Line = memo(function Line({
   series,
@@ -36,38 +40,15 @@ const Line = memo(function Line({
   /** The inverter's place in the legend; none for the total. */
   index?: number;
 }) {
+  const props = lineProps(index);
   return (
     <>
       {Array.from({ length: Math.floor(last / HOUR) + 1 }, (_, hour) => (
-        <HourPath
-          key={hour}
-          series={series}
-          hour={hour}
-          upTo={Math.min(last, (hour + 1) * HOUR)}
-          top={top}
-          index={index}
-        />
+        <path key={hour} d={hourPath(series, hour, last, top)} {...props} />
       ))}
-      <path d={tailPath(series, last, top)} {...lineProps(index)} />
+      <path d={tailPath(series, last, top)} {...props} />
     </>
   );
-});
-
-/** An hour's settled minutes: its path stays the same string, and the element untouched, once the hour is over. */
-const HourPath = memo(function HourPath({
-  series,
-  hour,
-  upTo,
-  top,
-  index,
-}: {
-  series: Series;
-  hour: number;
-  upTo: number;
-  top: number;
-  index: number | undefined;
-}) {
-  return <path d={hourPath(series, hour, upTo, top)} {...lineProps(index)} />;
 });
 
 export const lineProps = (index: number | undefined) =>
