@@ -335,6 +335,7 @@ export interface RosterEntry {
 }
 
 let rosterOf: LiveSnapshot['inverters'] | undefined;
+let rosterText = '';
 let roster: readonly RosterEntry[] = [];
 
 /** The inverters in the device's order, the same array until one is added, removed, renamed or moved. */
@@ -342,10 +343,8 @@ export function selectRoster(live: LiveSnapshot): readonly RosterEntry[] {
   if (live.inverters === rosterOf) return roster;
   rosterOf = live.inverters;
   const next = byOrder(live.inverters).map(({ serial, name }) => ({ serial, name }));
-  const changed =
-    next.length !== roster.length ||
-    next.some((entry, i) => entry.serial !== roster[i]!.serial || entry.name !== roster[i]!.name);
-  if (changed) roster = next;
+  const text = JSON.stringify(next);
+  if (text !== rosterText) [rosterText, roster] = [text, next];
   return roster;
 }
 
