@@ -20,6 +20,8 @@ export interface TakeOver {
   rendered: Placed[];
   /** Layout shifts reported since navigation (value each). */
   shifts: number[];
+  /** What those shifts moved, with its boxes before and after. */
+  moved?: string[];
 }
 
 /**
@@ -34,7 +36,15 @@ export interface TakeOver {
 const RECORDER = `(() => {
   const result = (window.__takeOver = { painted: [], rendered: [], shifts: [] });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) result.shifts.push(entry.value);
+    for (const entry of list.getEntries()) {
+      result.shifts.push(entry.value);
+      // What moved, for the failure's message.
+      result.moved = (result.moved || []).concat((entry.sources || []).map((source) => {
+        const node = source.node;
+        const name = node && node.nodeType === 1 ? node.tagName + '.' + [...node.classList].join('.') : String(node && node.nodeName);
+        return name + ' ' + JSON.stringify(source.previousRect) + ' -> ' + JSON.stringify(source.currentRect);
+      }));
+    }
   }).observe({ type: 'layout-shift', buffered: true });
   const name = (el) => el.tagName.toLowerCase() + [...el.classList].sort().map((c) => '.' + c).join('');
   const record = (app) => {
@@ -168,7 +178,7 @@ export async function paintThenTakeOver(
   expect(result.painted.length).toBeGreaterThan(50);
   expect(result.rendered.length).toBeGreaterThan(result.painted.length);
   expect(differences(result)).toEqual([]);
-  expect(result.shifts).toEqual([]);
+  expect(result.shifts, (result.moved ?? []).join('\n')).toEqual([]);
   // The app took the paint's answers: the list and the clock were asked for once.
   expect(count('/api/livedata/status')).toBe(1);
   expect(count('/api/ntp/status')).toBe(1);

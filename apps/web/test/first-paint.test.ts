@@ -136,6 +136,26 @@ describe('the first paint', () => {
     expect(document.querySelector('[data-total="TotalPower"]')!.textContent).toBe('10.0 W');
   });
 
+  it('waits for the device clock, so an inverter asleep at night never shows as unreachable first', async () => {
+    const early = setUp({
+      inverters: [{ ...inverter('A', 'Garage', 0), reachable: false, producing: false }],
+      total: total(0),
+      hints,
+    });
+    let status: (response: Response) => void = () => {};
+    early.get['api/ntp/status'] = new Promise((done) => (status = done));
+    await paint();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(document.querySelector('[data-live-totals]')).toBeNull();
+    status(
+      json({ ntp_status: true, ntp_localtime: 'Sunday, June 21 2026 02:00:00', sun_isDayPeriod: false }),
+    );
+    await vi.waitFor(() => expect(document.querySelector('[data-live-totals]')).not.toBeNull());
+    expect(document.querySelector('main section.card h2 [data-state]')!.getAttribute('data-state')).toBe(
+      'asleep',
+    );
+  });
+
   it('shows no content it could not say in full: another hint, no inverters', async () => {
     setUp({
       inverters: [inverter('A', 'Garage', 0)],

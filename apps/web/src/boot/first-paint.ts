@@ -58,6 +58,9 @@ function paint(early: Early, app: HTMLElement): void {
   };
   let state: LiveState | undefined;
   let clock: DeviceClock | undefined;
+  // The inverters' states wait for the device's NTP status (or its failure): without it an
+  // inverter asleep at night would show as unreachable, then change, moving what follows.
+  let clockAsked = false;
   // Set when the app took the paint: from then on later frames are the app's alone.
   let taken = false;
   early.takePaint = (authorization) => {
@@ -85,7 +88,7 @@ function paint(early: Early, app: HTMLElement): void {
       wanted: new URLSearchParams(location.search).get('inv'),
       now: Date.now(),
     };
-    main.innerHTML = pageFrameHtml(t, !!state, liveHtml(context, state));
+    main.innerHTML = pageFrameHtml(t, !!state, clockAsked ? liveHtml(context, state) : '');
   };
   show();
   early.onframe = show;
@@ -95,8 +98,8 @@ function paint(early: Early, app: HTMLElement): void {
     show();
   });
   void body<NtpStatus>(early.get['api/ntp/status']).then((status) => {
-    if (!status || taken) return;
-    clock = clockOf(status);
+    clockAsked = true;
+    if (status) clock = clockOf(status);
     show();
   });
 }
