@@ -19,6 +19,8 @@ const THROUGH_COMPANION = [
   'companion-control.spec.ts',
   // One companion in front of three virtual DTUs (issue 33).
   'companion-plant.spec.ts',
+  // The SunSpec Modbus server's unit map (issue 44).
+  'companion-modbus.spec.ts',
   // The packed server installed with npm into an empty folder (issue 30).
   'companion-install.spec.ts',
   // The oldest and the newest release the app adapts to, through the companion too (issue 25).
@@ -49,6 +51,7 @@ export default defineConfig<object, { through: Through }>({
         '**/companion-alerts.spec.ts',
         '**/companion-control.spec.ts',
         '**/companion-plant.spec.ts',
+        '**/companion-modbus.spec.ts',
         '**/companion-install.spec.ts',
       ],
     },

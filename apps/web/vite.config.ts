@@ -62,7 +62,7 @@ export default defineConfig(({ mode, command }) => {
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
       ...builtInMessages(
         new URL('./src/i18n/', import.meta.url),
-        deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory'] : [],
+        deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory', 'modbus'] : [],
       ),
       companion && companionRoutes(),
       ...firstPaint(
@@ -82,6 +82,7 @@ export default defineConfig(({ mode, command }) => {
                 'src/features/control/**',
                 'src/features/plant/**',
                 'src/features/plant-history/**',
+                'src/features/modbus/**',
                 'src/components/history/**',
               ]
             : []),

@@ -188,6 +188,7 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
     const app = await buildApp({
       devices,
       webappDir: options.webappDir,
+      modbus: options.modbus && { options: options.modbus, dataDir: options.dataDir },
       log: logger.log,
       logger: options.verbose
         ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }

@@ -27,8 +27,13 @@ export async function mountPlant(
   app: FastifyInstance,
   devices: readonly DeviceOptions[],
   files: Awaited<ReturnType<typeof loadWebapp>>,
-  context: { version: string; log: LogLine },
-): Promise<{ start: () => void; stop: () => Promise<void> }> {
+  context: {
+    version: string;
+    log: LogLine;
+    /** Whatever else each device's scope serves (the Modbus map). */
+    eachDevice?: (scope: FastifyInstance, mounted: DeviceScope) => void;
+  },
+): Promise<{ start: () => void; stop: () => Promise<void>; scopes: readonly DeviceScope[] }> {
   const { log } = context;
   const names = devices.map((device) => device.name ?? '');
   if (names.some((name) => name === '')) throw new Error('every device of a plant needs a name');
@@ -44,6 +49,7 @@ export async function mountPlant(
           if (request.url.split('?')[0] === prefix) return reply.redirect(`${name}/`, 308);
         });
         const mounted = await mountDevice(scope, { ...device, version: context.version });
+        context.eachDevice?.(scope, mounted);
         registerWebapp(scope, files);
         scopes.push(mounted);
         const watch = new PlantWatch(name, mounted.upstream, {
@@ -79,6 +85,7 @@ export async function mountPlant(
     }
   };
   return {
+    scopes,
     start: () => {
       for (const scope of scopes) scope.start();
       duplicateCheck = setInterval(checkDuplicates, DUPLICATE_CHECK_MS);
