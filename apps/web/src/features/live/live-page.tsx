@@ -1,3 +1,4 @@
+import { isLiveInverterFull } from '@opendtu/api';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useConnection } from '../../api/connection';
@@ -34,6 +35,12 @@ export function LivePage() {
   const wanted = new URLSearchParams(search).get('inv');
   const selected = (roster.find((inverter) => inverter.serial === wanted) ?? roster[0])?.serial;
   const noClock = hints?.time_sync;
+  // The chart waits below for the shown inverter's channels: they arrive a moment after the
+  // list and grow its card, which would push a chart already there down the page.
+  const channelsShown = useLive((live) => {
+    const inverter = selectInverter(selected)(live);
+    return !!inverter && isLiveInverterFull(inverter);
+  });
 
   useEffect(() => {
     if (selected) liveStore.requestFull(selected);
@@ -66,7 +73,7 @@ export function LivePage() {
           </div>
         </div>
       )}
-      {loaded && roster.length > 0 && <Chart roster={roster} />}
+      {channelsShown && <Chart roster={roster} />}
     </PageFrame>
   );
 }
