@@ -24,7 +24,7 @@ export const LAYERS = {
     { name: 'packages/api', paths: ['packages/api'] },
   ],
   web: [
-    { name: 'the app shell', paths: [`${WEB}/app`, `${WEB}/main.tsx`] },
+    { name: 'the app shell', paths: [`${WEB}/app`, `${WEB}/main.tsx`, `${WEB}/boot`] },
     { name: 'features', apart: true, paths: FEATURES },
     // The i18n provider loads language packs through api/, so it is a component; the
     // translation runtime itself is as pure as lib/.

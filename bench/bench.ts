@@ -14,7 +14,13 @@ import { historyRows } from './sections/companion-history-rows';
 import { CONTROL_DEFAULTS, CONTROL_RUNS, controlRows, type ControlRun } from './sections/control';
 import { alertRows } from './sections/alerts';
 import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
-import { measureHeap, measureUpdates, type HeapFigures, type UpdateFigures } from './sections/live';
+import {
+  LIVE_TIME,
+  measureHeap,
+  measureUpdates,
+  type HeapFigures,
+  type UpdateFigures,
+} from './sections/live';
 import { measureLoads } from './sections/load';
 import { MODBUS_LOAD, modbusRows } from './sections/modbus';
 
@@ -302,7 +308,8 @@ async function run(): Promise<void> {
           );
         }
         const { ours, other: theirs } = side(results);
-        rows.push(...updateRows(label, ours, theirs, `poll 1 s, ${runs} windows of ${windowMs / 1000} s`));
+        const note = `poll 1 s, ${runs} windows of ${windowMs / 1000} s, device at ${LIVE_TIME.slice(11)} with the day charted`;
+        rows.push(...updateRows(label, ours, theirs, note));
       }
     }
     if (browser && only.has('heap')) {

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { builtInMessages } from './build/compact-messages.ts';
 import { deviceBundle } from './build/device-bundle.ts';
 import { devProxy } from './build/dev-proxy.ts';
+import { firstPaint } from './build/first-paint.ts';
 import { reactAsEsm } from './build/react-esm.ts';
 
 /** `html` with `from` replaced, failing the build when index.html no longer has it. */
@@ -57,20 +58,28 @@ export default defineConfig(({ mode, command }) => {
         deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory', 'modbus'] : [],
       ),
       companion && companionRoutes(),
+      ...firstPaint(
+        new URL('./src/boot/first-paint.ts', import.meta.url),
+        new URL('./src/i18n/', import.meta.url),
+      ),
       deviceBundle({
         content: ['index.html', 'src/**/*.{ts,tsx}'],
-        // Classes only the history screens name must not keep their CSS in flash.
-        skippedContent: deviceBuild
-          ? [
-              'src/features/history/**',
-              'src/features/alerts/**',
-              'src/features/control/**',
-              'src/features/plant/**',
-              'src/features/plant-history/**',
-              'src/features/modbus/**',
-              'src/components/history/**',
-            ]
-          : [],
+        // Classes only the history screens name must not keep their CSS in flash. The first
+        // paint in index.html (src/boot) copies React's markup and has its CSS there.
+        skippedContent: [
+          'src/boot/**',
+          ...(deviceBuild
+            ? [
+                'src/features/history/**',
+                'src/features/alerts/**',
+                'src/features/control/**',
+                'src/features/plant/**',
+                'src/features/plant-history/**',
+                'src/features/modbus/**',
+                'src/components/history/**',
+              ]
+            : []),
+        ],
         // Colour classes the code builds from a variant at run time, and only those
         // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).
         safelist: [

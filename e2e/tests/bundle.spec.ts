@@ -14,11 +14,14 @@ const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const APP_JS_GZ_BUDGET = 142_000;
 
 /**
- * The six files together as stored in flash: 149,227 bytes since the icons became palette
- * PNGs (2026-11-27), held there so no file of the folder grows unnoticed (the goal is
- * 124,000).
+ * The six files together as stored in flash, held so no file of the folder grows
+ * unnoticed: 149,227 bytes since the icons became palette PNGs (2026-11-27), 159,536 since
+ * index.html paints the live view before app.js has run (its markup, code, CSS and texts
+ * in three languages, +9.6 kB: docs/internals/load-and-frames.md). Issue 46 holds the
+ * folder under 0.75x of the original v25.4.10's 206,663 (154,997) once app.js.gz is at
+ * its goal of 136,000; the goal beyond is 124,000.
  */
-const FOLDER_BUDGET = 150_000;
+const FOLDER_BUDGET = 160_000;
 
 test('the build is exactly the six files of the device bundle', async () => {
   const files = (await readdir(DIST, { recursive: true })).map((f) => f.split('\\').join('/'));

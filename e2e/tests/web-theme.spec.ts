@@ -10,7 +10,8 @@ test('the theme choice is stored and applied before the app loads', async ({ pag
   await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 
-  // Hold the bundle back: the stored theme must already be on the page without it.
+  // Hold the bundle back: the stored theme must already be on the page without it (which
+  // paints the live view's first screen itself, but no inverter's channels).
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/js/app.js', async (route) => {
@@ -19,9 +20,10 @@ test('the theme choice is stored and applied before the app loads', async ({ pag
   });
   await page.reload({ waitUntil: 'commit' });
   await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
-  await expect(page.getByRole('navigation')).toHaveCount(0);
-  release();
   await expect(page.getByRole('navigation')).toBeVisible();
+  await expect(page.locator('[data-channel]')).toHaveCount(0);
+  release();
+  await expect(page.locator('[data-channel]').first()).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
 });
 

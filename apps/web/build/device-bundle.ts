@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { PurgeCSS } from 'purgecss';
 import { minify } from 'terser';
 import type { Plugin } from 'vite';
+import { criticalCss } from './critical-css.ts';
 import { gzipForFlash } from './flash-gzip.ts';
 
 export const BUNDLE_FILES = [
@@ -121,14 +122,19 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
       for (const item of cssAssets) delete bundle[item.fileName];
 
       const html = bundle['index.html'];
+      let appCss = '';
       if (entry?.type === 'chunk' && purged?.css) {
         const named = entry.code + (html?.type === 'asset' ? String(html.source) : '');
         const keep = new Set(named.match(/--[\w-]+/g));
-        entry.code = cssInjection(shortenCustomProperties(purged.css, keep)) + entry.code;
+        appCss = shortenCustomProperties(purged.css, keep);
+        entry.code = cssInjection(appCss) + entry.code;
       }
 
       if (html?.type === 'asset') {
-        html.source = await compactHtml(String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, ''));
+        const page = await compactHtml(String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, ''));
+        // index.html's own markup (the live view's first paint) in the app's styles.
+        const critical = appCss && (await criticalCss(appCss, page));
+        html.source = critical ? page.replace('</head>', `<style>${critical}</style></head>`) : page;
       }
     },
     async closeBundle() {

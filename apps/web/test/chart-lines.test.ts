@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lineStyle, settledPath, tailPath, yScale } from '../src/components/chart/chart-lines';
+import { hourPath, lineStyle, tailPath, yScale } from '../src/components/chart/chart-lines';
 
 /** WCAG contrast of two sRGB colours given as [r, g, b] in 0..1. */
 function contrast(a: number[], b: number[]): number {
@@ -33,18 +33,34 @@ describe('the power chart', () => {
 
   it('draws gaps as gaps and continues a path without walking the day again', () => {
     const series = [null, 10, 20, null, 30, 40];
-    const whole = settledPath([...series], 5, 100);
+    const whole = hourPath([...series], 0, 5, 100);
     expect(whole).toBe('M1 90.0L2 80.0M4 70.0');
     // The same series grown minute by minute gives the same path.
     const growing: (number | null)[] = [];
     let path = '';
     for (let last = 0; last < series.length; last += 1) {
       growing[last] = series[last]!;
-      path = settledPath(growing, last, 100);
+      path = hourPath(growing, 0, last, 100);
     }
     expect(path).toBe(whole);
     expect(tailPath(series, 5, 100)).toBe('M4 70.0L5 60.0');
     expect(tailPath([null, 5], 1, 100)).toBe('M1 95.0h0');
+  });
+
+  it('keeps one path per hour, joined across the hour, and an hour that is over as it was', () => {
+    const series: (number | null)[] = Array.from({ length: 62 }, () => null);
+    series[58] = 10;
+    series[59] = 20;
+    series[60] = 30;
+    series[61] = 40;
+    const first = hourPath(series, 0, 61, 100);
+    expect(first).toBe('M58 90.0L59 80.0');
+    expect(hourPath(series, 1, 61, 100)).toBe('M59 80.0L60 70.0');
+    series[62] = 50;
+    expect(hourPath(series, 1, 62, 100)).toBe('M59 80.0L60 70.0L61 60.0');
+    expect(hourPath(series, 0, 62, 100)).toBe(first);
+    // A new scale draws the hour again.
+    expect(hourPath(series, 0, 62, 200)).toBe('M58 95.0L59 90.0');
   });
 
   it('gives ten inverter lines at least 3:1 against the card in both themes', () => {

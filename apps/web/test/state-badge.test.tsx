@@ -3,7 +3,8 @@
 // a long state in full wraps with the name beside it instead of widening a phone's page.
 import type { LiveInverterFull } from '@opendtu/api';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { liveStore } from '../src/api/live-store';
 import { inverterState } from '../src/components/inverter-status';
 import { StateBadge } from '../src/components/state-badge';
 import { InverterPills } from '../src/features/live/inverter-pills';
@@ -69,14 +70,26 @@ describe('an inverter while the device has no clock', () => {
     }
   });
 
-  it('says the same in the inverter picker, in German too', () => {
+  it('says the same in the inverter picker, in German too', async () => {
     localStorage.setItem('locale', 'de');
+    // The picker reads each inverter from the live store: the device's list brings it.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) =>
+        path === 'api/livedata/status'
+          ? new Response(JSON.stringify({ inverters: [unpolled] }))
+          : new Response('', { status: 404 }),
+      ),
+    );
+    const stop = liveStore.subscribe(() => {});
+    await vi.waitFor(() => expect(liveStore.getSnapshot().inverters).toHaveLength(1));
     render(
       <I18nProvider>
-        <InverterPills inverters={[unpolled]} selected={unpolled.serial} onSelect={() => {}} noClock />
+        <InverterPills roster={[unpolled]} selected={unpolled.serial} onSelect={() => {}} noClock />
       </I18nProvider>,
     );
     expect(screen.getByRole('combobox').textContent).toContain('Noch nicht abgefragt (Uhrzeit fehlt)');
+    stop();
   });
 
   it('is a fault once the device has its clock and the inverter still does not answer', () => {

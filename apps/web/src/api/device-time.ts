@@ -6,6 +6,7 @@
 import { deviceWallTime } from '@opendtu/api';
 import { useEffect, useState } from 'react';
 import { dayOf } from '../lib/day-curve';
+import { browserOffset, clockOf, type DeviceClock } from '../lib/device-clock';
 import { getConnection, subscribeConnection } from './connection';
 import { getNtpStatus } from './ntp';
 import { smallStore } from './small-store';
@@ -41,8 +42,8 @@ function set(next: DeviceTime): void {
   if (next.offset !== offset || next.night !== night) deviceTime.set(next);
 }
 
-/** The browser's own wall clock, for a device whose clock is not set (or did not say). */
-const browserOffset = () => -new Date().getTimezoneOffset() * 60_000;
+/** Starts from the clock index.html's first paint read from the same status (api/early.ts). */
+export const seedDeviceTime = (clock: DeviceClock): void => set(clock);
 
 function refresh(): void {
   getNtpStatus({ handleErrors: false }).then(
@@ -50,12 +51,11 @@ function refresh(): void {
       failed = false;
       clearTimeout(retry);
       if (!status.ntp_status && watchers > 0) retry = setTimeout(refresh, UNSET_RETRY_MS);
-      const wall = status.ntp_status ? deviceWallTime(status.ntp_localtime) : undefined;
-      const measured = wall === undefined ? browserOffset() : wall - Date.now();
+      const { offset: measured, night } = clockOf(status);
       const kept = deviceTime.get().offset;
       set({
         offset: kept !== undefined && Math.abs(measured - kept) < CLOCK_MOVED_MS ? kept : measured,
-        night: !status.sun_isDayPeriod,
+        night,
       });
     },
     () => {

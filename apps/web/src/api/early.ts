@@ -3,9 +3,13 @@
 // downloading, and leaves them in `window.__early`. The one HTTP client and the live
 // socket take them from here instead of asking the device again. Each is used once, only
 // by the page it was started for and with the same login; anything else, and any answer
-// that failed, leaves the normal path to ask.
+// that failed, leaves the normal path to ask. On the live view index.html also paints the
+// first screen from them (src/boot/first-paint.ts), and the live store starts from what it
+// painted (takeEarlyPaint).
+import type { DeviceClock } from '../lib/device-clock';
+import type { LiveState } from '../lib/live-merge';
 
-interface Early {
+export interface Early {
   /** The page (full URL) the requests were started for. */
   href: string;
   /** The Authorization header they carried, if any. */
@@ -15,6 +19,20 @@ interface Early {
   /** The live socket, and the frames it received before the app took it. */
   ws?: WebSocket;
   frames?: string[];
+  /** Called by index.html after each frame (the first paint shows them). */
+  onframe?: () => void;
+  /** The route the requests were started for ('' is the live view). */
+  route?: string;
+  /** Hands the live view's first paint to the app (takeEarlyPaint). */
+  takePaint?: (authorization: string | null) => FirstPaint | undefined;
+}
+
+/** What index.html's first paint shows, handed to the app when it takes the page over. */
+export interface FirstPaint {
+  /** The live answer with the frames that came after it, merged as the store merges them. */
+  state: LiveState;
+  /** The device's clock from its NTP status, once that answer came. */
+  clock?: DeviceClock;
 }
 
 const globalEarly = globalThis as { __early?: Early };
@@ -59,3 +77,13 @@ export function takeEarlySocket(path: string): WebSocket | undefined {
   });
   return socket;
 }
+
+/**
+ * What index.html painted of the live view from the early answers (state and clock), once,
+ * if it painted for this page with the same login (src/boot/first-paint.ts decides, so that
+ * this costs app.js next to nothing). From this call on the paint stands still and the
+ * early list answer is used up: the live store starts from exactly what is on screen, so
+ * React's first render looks the same and nothing is asked again.
+ */
+export const takeEarlyPaint = (authorization: string | null): FirstPaint | undefined =>
+  globalEarly.__early?.takePaint?.(authorization);

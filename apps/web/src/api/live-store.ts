@@ -11,12 +11,14 @@ import {
 } from '@opendtu/api';
 import { useSyncExternalStore } from 'react';
 import { addSample, dayOf, restoreCurve, storedCurve, type DayCurve } from '../lib/day-curve';
-import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../lib/live-merge';
+import { byOrder, EMPTY_LIVE_STATE, mergeLive, type LiveInverter, type LiveState } from '../lib/live-merge';
 import { mergeCurves } from '../lib/history-curve';
 import { seedPeaks, trackPeaks, type Peaks } from '../lib/peaks';
+import { basicAuthorization } from './auth';
 import { ApiError, loadInPlace } from './client';
-import { deviceAway, frameArrived, framesStopped } from './connection';
-import { deviceNow, watchDeviceTime } from './device-time';
+import { deviceAnswered, deviceAway, frameArrived, framesStopped } from './connection';
+import { deviceNow, seedDeviceTime, watchDeviceTime } from './device-time';
+import { takeEarlyPaint } from './early';
 import { recordedToday } from './history';
 import { getLiveData, getLiveDataQuietly, liveSocket } from './livedata';
 
@@ -64,6 +66,19 @@ class LiveStore {
   private wanted = new Set<string>();
   /** Whether the socket has been online since the store started. */
   private connected = false;
+  /** Whether the first snapshot is index.html's first paint, whose list answer is not asked again. */
+  private seeded: boolean;
+
+  constructor() {
+    // Read while app.js is evaluated: the first render follows in the next task, and the
+    // paint stands still from here, so that render shows what is on screen.
+    const first = takeEarlyPaint(basicAuthorization() ?? null);
+    this.seeded = !!first;
+    if (!first) return;
+    if (first.clock) seedDeviceTime(first.clock);
+    deviceAnswered();
+    this.settle(first.state);
+  }
 
   getSnapshot = (): LiveSnapshot => this.snapshot;
 
@@ -111,7 +126,8 @@ class LiveStore {
 
   private start(): void {
     this.stopClock = watchDeviceTime();
-    this.reload();
+    if (this.seeded) this.seeded = false;
+    else this.reload();
     // Behind the companion server the day so far comes from its recorder, once; frames go on
     // from there. The device build has no such server (and none of this code).
     if (import.meta.env.MODE === 'companion') {
@@ -246,6 +262,11 @@ class LiveStore {
     let state: LiveState = this.snapshot;
     for (const { message, at, list } of this.pending) state = mergeLive(state, message, at, list);
     this.pending = [];
+    this.settle(state);
+  }
+
+  /** Publishes merged live data with the day's curve and peaks that follow from it. */
+  private settle(state: LiveState): void {
     const curve = this.sample(state);
     const { peaks: was, inverters } = this.snapshot;
     const now = Date.now();
@@ -296,3 +317,39 @@ export const liveStore = new LiveStore();
 export function useLiveData(): LiveSnapshot {
   return useSyncExternalStore(liveStore.subscribe, liveStore.getSnapshot);
 }
+
+/**
+ * A slice of the live data: the component renders again only when `select` gives another
+ * value (by identity), so a frame about one inverter renders what shows that inverter, not
+ * the whole live view. `select` returns parts of the snapshot as they are (a merge keeps
+ * the objects a frame did not change) or a cached derivation such as selectRoster.
+ */
+export function useLive<T>(select: (live: LiveSnapshot) => T): T {
+  return useSyncExternalStore(liveStore.subscribe, () => select(liveStore.getSnapshot()));
+}
+
+/** An inverter as lists name it. */
+export interface RosterEntry {
+  serial: string;
+  name: string;
+}
+
+let rosterOf: LiveSnapshot['inverters'] | undefined;
+let rosterText = '';
+let roster: readonly RosterEntry[] = [];
+
+/** The inverters in the device's order, the same array until one is added, removed, renamed or moved. */
+export function selectRoster(live: LiveSnapshot): readonly RosterEntry[] {
+  if (live.inverters === rosterOf) return roster;
+  rosterOf = live.inverters;
+  const next = byOrder(live.inverters).map(({ serial, name }) => ({ serial, name }));
+  const text = JSON.stringify(next);
+  if (text !== rosterText) [rosterText, roster] = [text, next];
+  return roster;
+}
+
+/** One inverter's live data, by serial. */
+export const selectInverter =
+  (serial: string | undefined) =>
+  (live: LiveSnapshot): LiveInverter | undefined =>
+    live.inverters.find((inverter) => inverter.serial === serial);

@@ -36,3 +36,13 @@ export const STATE_TEXT: Record<InverterState, string> = {
   idle: 'home.StateIdle',
   producing: 'home.StateProducing',
 };
+
+/** The glyph before the word, so the state shows without colour too. */
+export const STATE_GLYPH: Record<InverterState, string> = {
+  disabled: '⏸',
+  waiting: '◷',
+  asleep: '☾',
+  unreachable: '✕',
+  idle: '○',
+  producing: '✓',
+};

@@ -2,16 +2,7 @@ import { isLiveInverterFull, type LiveInverterCommon } from '@opendtu/api';
 import { useNight } from '../api/device-time';
 import { useI18n } from '../i18n/i18n-provider';
 import { formatNumber } from '../lib/format';
-import { inverterState, STATE_BADGE, STATE_TEXT, type InverterState } from './inverter-status';
-
-const STATE_GLYPH: Record<InverterState, string> = {
-  disabled: '⏸',
-  waiting: '◷',
-  asleep: '☾',
-  unreachable: '✕',
-  idle: '○',
-  producing: '✓',
-};
+import { inverterState, STATE_BADGE, STATE_GLYPH, STATE_TEXT } from './inverter-status';
 
 /**
  * The inverter's state as colour, a glyph and (for screen readers, and in full when

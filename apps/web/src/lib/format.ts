@@ -12,8 +12,9 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return formatter as T;
 }
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cached(`n|${locale}|${JSON.stringify(options)}`, () => {
+/** The formatter of `locale` for `options`, made once; `name` tells the options apart cheaply. */
+function numberFormat(locale: string, name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached(`n|${locale}|${name}`, () => {
     try {
       return new Intl.NumberFormat(locale, options);
     } catch {
@@ -24,12 +25,15 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 
 /** A decimal number with exactly `digits` fraction digits (the device's `d`). */
 export function formatNumber(locale: string, value: number, digits = 0): string {
-  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return numberFormat(locale, `${digits}`, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 /** A percentage of a value given in percent, always with `digits` decimals (42.5 -> "42.5 %" in de). */
 export function formatPercent(locale: string, percent: number, digits = 0): string {
-  return numberFormat(locale, {
+  return numberFormat(locale, `%${digits}`, {
     style: 'percent',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
@@ -42,7 +46,7 @@ const BYTE_DIVISOR: Record<ByteUnit, number> = { byte: 1, kilobyte: 1024, megaby
 
 /** A size in bytes shown in the given unit (1024-based, as the device counts memory). */
 export function formatBytes(locale: string, bytes: number, unit: ByteUnit = 'byte', digits = 0): string {
-  return numberFormat(locale, {
+  return numberFormat(locale, `${unit}${digits}`, {
     style: 'unit',
     unit,
     maximumFractionDigits: digits,
@@ -67,7 +71,9 @@ export function formatLimit(
 
 /** A temperature in °C with at most one fraction digit. */
 export function formatCelsius(locale: string, value: number): string {
-  return numberFormat(locale, { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, '°C', { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(
+    value,
+  );
 }
 
 /** Which parts of a moment are shown: date and time, time, or hours and minutes. */
@@ -107,7 +113,7 @@ export function formatClock(locale: string, date: Date | number, seconds = false
 /** A duration in the locale's short units, the two largest: "42 sec", "4 min 2 sec", "2 hr 25 min". */
 export function formatDuration(locale: string, seconds: number): string {
   const unit = (value: number, name: string) =>
-    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+    numberFormat(locale, name, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   const parts = [
     [Math.floor(seconds / 86_400), 'day'],
     [Math.floor(seconds / 3600) % 24, 'hour'],

@@ -49,9 +49,17 @@ export function mergeLive(
   }
   return {
     inverters,
-    total: message.total ?? state.total,
-    hints: message.hints ?? state.hints,
+    total: same(message.total, state.total),
+    hints: same(message.hints, state.hints),
   };
+}
+
+/**
+ * The new value, or the old object when it holds the same: every frame repeats `total` and
+ * `hints`, and what shows them renders again only when the object changes.
+ */
+function same<T>(next: T | undefined, old: T | undefined): T | undefined {
+  return next === undefined || JSON.stringify(next) === JSON.stringify(old) ? old : next;
 }
 
 /** The inverters in the device's configured order (the pill list, the chart legend). */

@@ -1,7 +1,9 @@
 // How the power chart draws: the y scale, the paths, and ten inverter lines told apart
 // by colour and dash. Paths are built incrementally: the minutes before the newest one
-// never change, so each frame only draws the newest minute (see day-curve), and a whole
-// day is walked again only when the scale grows or the series were replaced.
+// never change, so each frame only draws the newest minute (see day-curve). The settled
+// minutes are one path per hour, so a new minute changes the path of its hour, not one of
+// the whole day (which the browser would read again, 1,400 points a line, every minute);
+// a day is walked again only when the scale grows or the series were replaced.
 import type { Series } from '../../lib/day-curve';
 
 /** Plot height in SVG units; the width is one unit per minute of the day. */
@@ -37,21 +39,33 @@ interface PathCache {
   d: string;
 }
 
-/** Per series (a new day or a seeded curve brings new arrays, and a fresh cache). */
-const caches = new WeakMap<Series, PathCache>();
+/** Minutes per settled path. */
+export const HOUR = 60;
 
-/** The path of a series' complete minutes (before `last`), continued from where it was left. */
-export function settledPath(series: Series, last: number, top: number): string {
-  let cache = caches.get(series);
-  if (!cache || cache.top !== top || cache.upTo > last) caches.set(series, (cache = { top, upTo: 0, d: '' }));
+/** Per series and hour (a new day or a seeded curve brings new arrays, and fresh caches). */
+const caches = new WeakMap<Series, PathCache[]>();
+
+/**
+ * The path of one hour's settled minutes (those before `last`), joined to the minute before
+ * the hour, continued from where it was left.
+ */
+export function hourPath(series: Series, hour: number, last: number, top: number): string {
+  const from = hour * HOUR;
+  const to = Math.min(last, from + HOUR);
+  let hours = caches.get(series);
+  if (!hours) caches.set(series, (hours = []));
+  let cache = hours[hour];
+  if (!cache || cache.top !== top || cache.upTo > to) hours[hour] = cache = { top, upTo: from, d: '' };
   let d = cache.d;
-  for (let slot = cache.upTo; slot < last; slot += 1) {
+  for (let slot = cache.upTo; slot < to; slot += 1) {
     const w = series[slot];
     if (w === null || w === undefined) continue;
+    const before = series[slot - 1];
     // A minute without a value breaks the line: a gap is not drawn as a slope.
-    d += `${series[slot - 1] == null ? 'M' : 'L'}${slot} ${y(w, top)}`;
+    if (before == null) d += `M${slot} ${y(w, top)}`;
+    else d += `${slot === from ? `M${slot - 1} ${y(before, top)}` : ''}L${slot} ${y(w, top)}`;
   }
-  cache.upTo = last;
+  cache.upTo = Math.max(to, from);
   cache.d = d;
   return d;
 }

@@ -2,7 +2,7 @@ import { memo, type PointerEvent } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { axisLabel } from '../../lib/axis-label';
 import { SLOTS, type DayCurve, type Series } from '../../lib/day-curve';
-import { lineStyle, PLOT_H, settledPath, tailPath } from './chart-lines';
+import { HOUR, hourPath, lineStyle, PLOT_H, tailPath } from './chart-lines';
 
 const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
 
@@ -21,7 +21,11 @@ export interface PlotProps {
   onShow: (slot: number | undefined) => void;
 }
 
-/** One line: the settled minutes (redrawn once a minute) and the newest one (every frame). */
+/**
+ * One line: its settled hours and the newest minute. Only the newest minute's path changes
+ * with a frame; an hour's path is the same string once the hour is over, so React leaves
+ * its element untouched and only the current hour's path is drawn anew each minute.
+ */
 // `newest` is the newest minute's value: the series array itself changes in place.
 const Line = memo(function Line({
   series,
@@ -36,17 +40,23 @@ const Line = memo(function Line({
   /** The inverter's place in the legend; none for the total. */
   index?: number;
 }) {
-  const props =
-    index === undefined
-      ? { className: 'chart-line chart-total' }
-      : { className: 'chart-line', style: lineStyle(index) };
+  const props = lineProps(index);
   return (
     <>
-      <path d={settledPath(series, last, top)} {...props} />
+      {Array.from({ length: Math.floor(last / HOUR) + 1 }, (_, hour) => (
+        <path key={hour} d={hourPath(series, hour, last, top)} {...props} />
+      ))}
       <path d={tailPath(series, last, top)} {...props} />
     </>
   );
 });
+
+export const lineProps = (index: number | undefined) =>
+  index === undefined
+    ? { className: 'chart-line chart-total' }
+    : { className: 'chart-line', style: lineStyle(index) };
+
+const ticks = (top: number, step: number) => Array.from({ length: top / step + 1 }, (_, i) => i * step);
 
 /**
  * The day's axes (the device's hours; W or kW) with the lines; pointing at a minute shows
@@ -55,8 +65,6 @@ const Line = memo(function Line({
  */
 export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProps) {
   const { locale } = useI18n();
-  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
-  const label = (w: number) => axisLabel(locale, w, step, top < 1000 ? 'W' : 'kW');
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     onShow(Math.max(0, Math.min(curve.last, Math.round(((event.clientX - box.left) / box.width) * SLOTS))));
@@ -64,9 +72,9 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProp
   return (
     <div className="chart-plot" aria-hidden="true">
       <div className="chart-y small text-body-secondary">
-        {ticks.map((w) => (
+        {ticks(top, step).map((w) => (
           <span key={w} style={{ top: `${100 - (w / top) * 100}%` }}>
-            {label(w)}
+            {axisLabel(locale, w, step, top < 1000 ? 'W' : 'kW')}
           </span>
         ))}
       </div>
@@ -80,8 +88,9 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProp
           <path
             className="chart-grid"
             d={
-              ticks.map((w) => `M0 ${PLOT_H - (w / top) * PLOT_H}H${SLOTS}`).join('') +
-              HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
+              ticks(top, step)
+                .map((w) => `M0 ${PLOT_H - (w / top) * PLOT_H}H${SLOTS}`)
+                .join('') + HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
             }
           />
           {serials.map((serial, index) => {

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { curveCsv, type DayCurve } from '../../lib/day-curve';
 import { saveBlob } from '../../lib/download';
 import { formatMeasure } from '../../lib/format';
-import { lineStyle, yScale } from './chart-lines';
-import { ChartPlot, slotTime } from './chart-plot';
+import { yScale } from './chart-lines';
+import { ChartPlot, lineProps, slotTime } from './chart-plot';
 
 /**
  * The day's power on the device's clock: the total and each inverter, a read-out that
@@ -85,17 +85,7 @@ export function PowerChart({
         </p>
         <ul className="list-unstyled d-flex flex-wrap column-gap-3 small mb-0">
           {items.map(([name, value, index]) => (
-            <li key={index ?? -1}>
-              <svg width="28" height="8" className="me-1" aria-hidden="true">
-                <path
-                  d="M1 4H27"
-                  {...(index === undefined
-                    ? { className: 'chart-line chart-total' }
-                    : { className: 'chart-line', style: lineStyle(index) })}
-                />
-              </svg>
-              {name}: {w(value)}
-            </li>
+            <LegendItem key={index ?? -1} name={name} value={w(value)} index={index} />
           ))}
         </ul>
         {/* The device keeps no history; the companion build is served by the server that does. */}
@@ -106,3 +96,24 @@ export function PowerChart({
     </section>
   );
 }
+
+/** One line's name and value in the legend: renders again only when its value changed. */
+const LegendItem = memo(function LegendItem({
+  name,
+  value,
+  index,
+}: {
+  name: string;
+  value: string;
+  /** The inverter's place; none for the total. */
+  index: number | undefined;
+}) {
+  return (
+    <li>
+      <svg width="28" height="8" className="me-1" aria-hidden="true">
+        <path d="M1 4H27" {...lineProps(index)} />
+      </svg>
+      {name}: {value}
+    </li>
+  );
+});

@@ -1,12 +1,12 @@
+import { isLiveInverterFull } from '@opendtu/api';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from '../../components/router';
 import { useConnection } from '../../api/connection';
-import { liveStore, useLiveData } from '../../api/live-store';
+import { liveStore, selectInverter, selectRoster, useLive, type RosterEntry } from '../../api/live-store';
 import { useReportFailure } from '../../api/load-failure';
 import { Alert } from '../../components/api-alert';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
-import { byOrder } from '../../lib/live-merge';
 import { ROUTES } from '../../lib/route-paths';
 import { HintBanners } from './hint-banners';
 import { InverterPills } from './inverter-pills';
@@ -14,21 +14,36 @@ import { InverterView } from './inverter-view';
 import { LiveTotals } from './live-totals';
 import { PowerChart } from '../../components/chart/power-chart';
 
-/** The home screen (spec §2 "Live view"): hints, totals, the inverters, the day's curve. */
+/**
+ * The home screen (spec §2 "Live view"): hints, totals, the inverters, the day's curve.
+ * Each part reads its own slice of the live data (useLive), so a frame renders the totals,
+ * the chart and what shows the inverter it is about, not the page around them.
+ */
 export function LivePage() {
   const { t } = useI18n();
   const { state } = useConnection();
-  const live = useLiveData();
-  useReportFailure(live.error, liveStore.reload);
-  const inverters = byOrder(live.inverters);
+  const loaded = useLive((live) => live.loaded);
+  const polling = useLive((live) => live.polling);
+  const hints = useLive((live) => live.hints);
+  const roster = useLive(selectRoster);
+  useReportFailure(
+    useLive((live) => live.error),
+    liveStore.reload,
+  );
   const search = useSearch();
   const [location, navigate] = useLocation();
   const wanted = new URLSearchParams(search).get('inv');
-  const selected = inverters.find((inverter) => inverter.serial === wanted) ?? inverters[0];
-  const noClock = live.hints?.time_sync;
+  const selected = (roster.find((inverter) => inverter.serial === wanted) ?? roster[0])?.serial;
+  const noClock = hints?.time_sync;
+  // The chart waits below for the shown inverter's channels: they arrive a moment after the
+  // list and grow its card, which would push a chart already there down the page.
+  const channelsShown = useLive((live) => {
+    const inverter = selectInverter(selected)(live);
+    return !!inverter && isLiveInverterFull(inverter);
+  });
 
   useEffect(() => {
-    if (selected) liveStore.requestFull(selected.serial);
+    if (selected) liveStore.requestFull(selected);
   }, [selected]);
 
   const select = (serial: string) =>
@@ -36,42 +51,40 @@ export function LivePage() {
 
   return (
     <PageFrame title={t('home.LiveData')} online={state} onReload={liveStore.reload}>
-      {live.polling && <Alert variant="info">{t('home.PollingFallback')}</Alert>}
-      {live.hints && <HintBanners hints={live.hints} />}
-      {live.loaded && live.total && <LiveTotals total={live.total} />}
-      {!live.loaded ? (
+      {polling && <Alert variant="info">{t('home.PollingFallback')}</Alert>}
+      {hints && <HintBanners hints={hints} />}
+      {loaded && <LiveTotals />}
+      {!loaded ? (
         <p className="text-body-secondary">{t('home.LoadingInverter')}</p>
-      ) : inverters.length === 0 ? (
+      ) : roster.length === 0 ? (
         <Alert variant="info">{t('home.NoInverters')}</Alert>
       ) : (
         <div className="row g-3">
-          {inverters.length > 1 && (
+          {roster.length > 1 && (
             <div className="col-lg-3 col-xl-2">
               <Link href={ROUTES.overview} className="btn btn-outline-primary btn-sm mb-2">
                 {t('menu.Overview')}
               </Link>
-              <InverterPills
-                inverters={inverters}
-                selected={selected?.serial}
-                onSelect={select}
-                noClock={noClock}
-              />
+              <InverterPills roster={roster} selected={selected} onSelect={select} noClock={noClock} />
             </div>
           )}
-          <div className={inverters.length > 1 ? 'col-lg-9 col-xl-10' : 'col-12'}>
-            {selected && (
-              <InverterView
-                key={selected.serial}
-                inverter={selected}
-                peaks={live.peaks?.inverters[selected.serial]}
-                since={live.peaks?.since}
-                noClock={noClock}
-              />
-            )}
+          <div className={roster.length > 1 ? 'col-lg-9 col-xl-10' : 'col-12'}>
+            {selected && <SelectedInverter key={selected} serial={selected} noClock={noClock} />}
           </div>
         </div>
       )}
-      {live.loaded && inverters.length > 0 && <PowerChart curve={live.curve} inverters={inverters} />}
+      {channelsShown && <Chart roster={roster} />}
     </PageFrame>
   );
+}
+
+function SelectedInverter({ serial, noClock }: { serial: string; noClock: boolean | undefined }) {
+  const inverter = useLive(selectInverter(serial));
+  const peaks = useLive((live) => live.peaks?.inverters[serial]);
+  const since = useLive((live) => live.peaks?.since);
+  return inverter ? <InverterView inverter={inverter} peaks={peaks} since={since} noClock={noClock} /> : null;
+}
+
+function Chart({ roster }: { roster: readonly RosterEntry[] }) {
+  return <PowerChart curve={useLive((live) => live.curve)} inverters={roster} />;
 }

@@ -1,10 +1,16 @@
-import type { LiveTotal, ValueObject } from '@opendtu/api';
+import type { ValueObject } from '@opendtu/api';
+import { useLive } from '../../api/live-store';
 import { useI18n } from '../../i18n/i18n-provider';
 import { formatValue } from '../../lib/format';
 
-/** Total yield, yield today and total power; `data-live-totals` marks live data on screen. */
-export function LiveTotals({ total }: { total: LiveTotal }) {
+/**
+ * Total yield, yield today and total power, read from the live store (a frame that repeats
+ * them renders nothing); `data-live-totals` marks live data on screen.
+ */
+export function LiveTotals() {
   const { t, locale } = useI18n();
+  const total = useLive((live) => live.total);
+  if (!total) return null;
   // `data-total` names the figure for tests and the bench, whatever its label's key.
   const items: [string, string, ValueObject][] = [
     ['TotalYieldTotal', 'inverterchannelproperty.YieldTotal', total.YieldTotal],
