@@ -30,6 +30,7 @@ import type { ControlConfig } from './control/runner';
 import type { Schedule } from './control/schedule-file';
 import { CONTROL_FILE } from './control/settings-file';
 import { LOG_LEVELS, type LogLevel } from './log';
+import { METER_USAGE, MeterOptionError, parseMeterOption, type MeterEntry } from './meter/options';
 
 export { ConfigError };
 
@@ -66,6 +67,8 @@ export interface CompanionOptions {
   control: ControlConfig | undefined;
   /** Time windows and restarts (--schedule); undefined: none. */
   schedule: Schedule | undefined;
+  /** The grid meters (--meter): the device's (or the plant's), or a named device's. */
+  meters: MeterEntry[];
   /** `restore FILE`: the backup to put in place of the data folder's database. */
   restoreFile: string | undefined;
 }
@@ -103,6 +106,7 @@ export const USAGE = `Usage: opendtu-companion [options]
                       sunset in which nothing is judged (default 120)
 ${ALERT_RULE_USAGE}
 ${CONTROL_USAGE}
+${METER_USAGE}
   --log-level <l>     error, warn, info or debug (default info)
   --verbose           log every request
   --config <file>     read options from this file: one "key = value" a line, keys are
@@ -279,6 +283,7 @@ export function parseCli(
     alertChannels: alertChannels(where('alert-url'), text('alert-url')),
     alertSettings: alertSettings(where, text),
     control,
+    meters: meterEntries(get('meter'), devices),
     // Settings saved in the app (control.json) stand in for the --control-* options.
     schedule: scheduleConfig(
       where('schedule'),
@@ -295,6 +300,20 @@ export function parseCli(
           `${where(name)} is for one device: with several, set zero export and schedules in each device's app (/dtu/NAME/control)`,
         );
   return options;
+}
+
+function meterEntries(setting: Setting | undefined, devices: DeviceEntry[]): MeterEntry[] {
+  if (setting === undefined) return [];
+  try {
+    return parseMeterOption(
+      label('meter', setting.origin),
+      setting.parts ?? [setting.value],
+      devices.map((device) => device.name),
+    );
+  } catch (error) {
+    if (error instanceof MeterOptionError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function controlConfig(

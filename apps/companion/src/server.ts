@@ -52,6 +52,7 @@ function secretsOf(options: CompanionOptions): string[] {
   for (const device of options.devices) secrets.push(device.password ?? '');
   for (const channel of options.alertChannels) secrets.push(...channel.secrets);
   if (options.control?.meter.password) secrets.push(options.control.meter.password);
+  for (const { spec } of options.meters) if (spec.password) secrets.push(spec.password);
   const url = options.influxUrl;
   if (url) {
     secrets.push(decodeURIComponent(url.password), url.password);
@@ -159,6 +160,8 @@ async function listen(
     alertSource: saved.alerts ? 'saved' : 'options',
     control: options.control,
     controlSaved: saved.control,
+    // One device: the meter given is its own, named or not.
+    meter: options.meters[0]?.spec,
     schedule: options.schedule,
     log,
     logger: options.verbose

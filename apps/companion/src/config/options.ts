@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ALERT_RULE_OPTIONS } from '../alerts/option-names';
 import { CONTROL_OPTIONS } from '../control/options';
+import { METER_OPTIONS } from '../meter/options';
 
 export class ConfigError extends Error {}
 
@@ -35,6 +36,7 @@ export const OPTIONS = {
   'alert-twilight-minutes': 'string',
   ...ALERT_RULE_OPTIONS,
   ...CONTROL_OPTIONS,
+  ...METER_OPTIONS,
   verbose: 'boolean',
   // The virtual DTU's, in the demo; --speed also with --device.
   plant: 'boolean',

@@ -14,7 +14,8 @@ import type { DeviceLink } from '../device/link';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
 import { ControlDay, registerControlDay, sampleControlDay } from './day';
-import { maskedMeter } from './meter';
+import type { MeterPool } from '../meter/meter-source';
+import { maskedMeter, type MeterSpec } from './meter';
 import { registerControl } from './routes';
 import { ControlRunner, type ControlConfig } from './runner';
 import type { Schedule } from './schedule-file';
@@ -37,6 +38,8 @@ export interface ControlContext {
   /** The device's clock: the chart of the day and the schedule are on it. */
   clock: DeviceClock;
   log: LogLine;
+  /** Where the meter is read once for every part that uses it (the grid meter's recorder). */
+  meters?: MeterPool;
 }
 
 interface Part {
@@ -52,7 +55,15 @@ interface Controller extends Part {
 function newController(context: ControlContext, config: ControlConfig, day: ControlDay): Controller {
   // The controller's waits run on the device's clock: a virtual DTU at --speed n answers n
   // times faster, and so must the controller, or its lag costs n times the export.
-  const runner = new ControlRunner(config, context.link, context.upstream, context.log, context.clock.speed);
+  const runner = new ControlRunner(
+    config,
+    context.link,
+    context.upstream,
+    context.log,
+    context.clock.speed,
+    undefined,
+    context.meters,
+  );
   let stopSampling = (): void => undefined;
   const read = () => {
     const held = Object.values(runner.memory.inverters).map((track) => track.last?.watts ?? track.beforeW);
@@ -75,7 +86,10 @@ function newController(context: ControlContext, config: ControlConfig, day: Cont
   };
 }
 
-export function setUpControl(app: FastifyInstance, context: ControlContext): Part {
+export function setUpControl(
+  app: FastifyInstance,
+  context: ControlContext,
+): Part & { meter: () => MeterSpec | undefined } {
   const { schedule, log } = context;
   let settings = context.saved ?? optionsBody(context.config);
   let source: 'options' | 'saved' = context.saved ? 'saved' : 'options';
@@ -146,6 +160,7 @@ export function setUpControl(app: FastifyInstance, context: ControlContext): Par
       timezone: () => context.clock.timezone,
     });
   return {
+    meter: () => config?.meter,
     start: () => {
       started = true;
       if (config) launch(config);

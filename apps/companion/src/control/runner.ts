@@ -23,7 +23,7 @@ import type { DeviceLink } from '../device/link';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
 import { maskedMeter, type MeterSpec } from './meter';
-import { METER_STALE_MS, MeterSource, isFresh, type MeterReading } from './meter-source';
+import { METER_STALE_MS, MeterSource, isFresh, type MeterPool, type MeterReading } from './meter-source';
 import {
   restoreStep,
   step,
@@ -103,6 +103,8 @@ export class ControlRunner {
     /** Device ms per real ms: the device clock's speed. */
     private readonly speed = 1,
     realNow: () => number = Date.now,
+    /** Where the meter is read once for every part that uses it. */
+    meters?: MeterPool,
   ) {
     this.now = () => realNow() * speed;
     this.pollRealMs = Math.max(POLL_FLOOR_MS, config.pollMs / speed);
@@ -111,7 +113,7 @@ export class ControlRunner {
       ackTimeoutMs: this.atLeastReal(ACK_TIMEOUT_MS, ACK_FLOOR_MS),
       staleMs: this.atLeastReal(METER_STALE_MS, STALE_FLOOR_MS),
     };
-    this.meter = new MeterSource(config.meter, this.pollRealMs, this.now);
+    this.meter = new MeterSource(config.meter, this.pollRealMs, this.now, { pool: meters });
     this.meter.onReading = () => this.stepNow();
   }
 

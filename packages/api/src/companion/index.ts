@@ -14,3 +14,4 @@ export * from './control';
 export * from './plant';
 export * from './plant-history';
 export * from './plant-limit';
+export * from './meter';
