@@ -257,17 +257,19 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
           })),
         } satisfies EnergyAnswer;
       }
+      // The flow's columns once a meter was recorded: a file without one keeps its columns.
+      const flow = query.serial === undefined && context.grid?.store.hasAny() === true;
       const header = [
         'period',
         'total_wh',
         ...inverters.map(({ serial }) => `${serial}_wh`),
-        ...FLOW_COLUMNS,
+        ...(flow ? FLOW_COLUMNS : []),
       ];
       const rows = [...periods].map(([period, sums]) => [
         period,
         totals.get(period),
         ...inverters.map(({ id }) => round1(sums.get(id) ?? null)),
-        ...flowCells(flows.get(period)!),
+        ...(flow ? flowCells(flows.get(period)!) : []),
       ]);
       return sendCsv(reply, `energy-${by}-${from}-${to}`, header, rows);
     }),

@@ -130,7 +130,7 @@ export function takeCounters(
   const step: GridStep = { intervals: [], notes: [] };
   const base = state.counters;
   const shadow = state.shadow;
-  state.counters = { t, ...counters };
+  state.counters = { t, importWh: counters.importWh, exportWh: counters.exportWh };
   state.shadow = { importWh: 0, exportWh: 0, whole: true };
   state.waiting = undefined;
   // The first counters (or the first after power mode, or after a stop too long to
@@ -154,7 +154,7 @@ export function takeCounters(
       kind: back ? 'back' : 'jump',
       t,
       before: { importWh: base.importWh, exportWh: base.exportWh },
-      after: counters,
+      after: { importWh: counters.importWh, exportWh: counters.exportWh },
     });
     if (shadow?.whole) step.intervals.push({ ...span, importWh: shadow.importWh, exportWh: shadow.exportWh });
     return step;

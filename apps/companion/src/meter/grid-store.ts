@@ -119,7 +119,7 @@ export class GridStore {
 
   /** Whether the meter was ever recorded. */
   hasAny(): boolean {
-    return this.connection.db.get('SELECT 1 AS x FROM grid_day LIMIT 1') !== undefined;
+    return this.connection.db.get('SELECT 1 AS x FROM grid_day LIMIT 1') != null;
   }
 
   /** The meter's power in [from, to): its 5-minute averages, then its raw samples. */
