@@ -89,24 +89,22 @@ function producedPerSlot(inverters: PowerPoint[][], from: number, count: number)
 const round1 = (wh: number): number => Math.round(wh * 10) / 10;
 
 /**
- * The day's 5-minute rows: production from the inverters' power, scaled so the slots add
- * up to the day's yield (`producedWh`), import and export from the meter's slots.
+ * The day's 5-minute rows: production from the inverters' power as recorded (a day the
+ * recorder joined late has none before), import and export from the meter's slots.
  */
 export function flowRows(
   grid: GridHistory | undefined,
   dayFrom: number,
   dayTo: number,
   inverters: PowerPoint[][],
-  producedWh: number | null,
 ): FlowRow[] {
   const count = Math.ceil((dayTo - dayFrom) / GRID_SLOT_MS);
   const power = producedPerSlot(inverters, dayFrom, count);
-  const integrated = power.reduce((sum, wh) => sum + wh, 0);
-  const scale = producedWh !== null && integrated > 0 ? producedWh / integrated : 1;
+  const recorded = inverters.some((points) => points.length > 0);
   const meter = new Map((grid?.store.slots(dayFrom, dayTo) ?? []).map((slot) => [slot.t, slot]));
   return Array.from({ length: count }, (_, index): FlowRow => {
     const t = dayFrom + index * GRID_SLOT_MS;
-    const produced = producedWh === null ? null : round1(power[index]! * scale);
+    const produced = recorded ? round1(power[index]!) : null;
     const slot = meter.get(t);
     if (!slot) return [t, produced, null, null, null, null];
     const exported = round1(slot.exportWh);

@@ -179,7 +179,7 @@ export function flowAnswer(context: MeterRoutesContext, date: string): FlowAnswe
     to,
     slot_ms: GRID_SLOT_MS,
     columns: ['t', 'produced_wh', 'self_used_wh', 'exported_wh', 'imported_wh', 'consumption_wh'],
-    points: flowRows(context.grid, from, to, inverters, produced),
+    points: flowRows(context.grid, from, to, inverters),
     day,
   };
 }

@@ -123,9 +123,11 @@ export type FlowRow = [
 /**
  * GET /companion/api/flow?date=: the day's energy flow in 5-minute slots from local
  * midnight to midnight, and the day's figures (the same as /companion/api/energy's for the
- * day). A slot's production is the inverters' power there, scaled so the slots add up to
- * the day's yield; its import and export are the meter's. The slots are the picture; the
- * day's figures are the account.
+ * day). A slot's production is the inverters' recorded power integrated over it (null
+ * before anything was recorded that day), its import and export the meter's; where the
+ * meter shows more fed in than the power shows produced (the two are read at different
+ * moments), self-used is 0. The slots are the picture; `day` is the account, from the
+ * inverters' yield counters and the meter's own.
  */
 export interface FlowAnswer {
   date: string;
