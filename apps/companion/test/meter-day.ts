@@ -26,7 +26,11 @@ export async function deviceTime(deviceUrl: URL): Promise<string> {
 
 /** Waits until the device's clock reads `local` ("YYYY-MM-DDTHH:MM") or later. */
 export async function untilDeviceTime(deviceUrl: URL, local: string, timeoutMs: number): Promise<void> {
-  await until(async () => (await deviceTime(deviceUrl)) >= local, timeoutMs, `the device's clock at ${local}`);
+  await until(
+    async () => (await deviceTime(deviceUrl)) >= local,
+    timeoutMs,
+    `the device's clock at ${local}`,
+  );
 }
 
 export interface DayRun {
@@ -88,12 +92,12 @@ export async function startDay(options: DayOptions): Promise<DayRun> {
       await fetch(faults, { method: 'DELETE' });
     },
     result: async (day) => {
-      const truth = ((await call(`${house.meterUrl}/emulator/energy`)).body as { days: Record<string, DayTruth> })
-        .days[day]!;
-      const { body } = await call(
-        `${companion.url}/companion/api/energy?by=day&from=${day}&to=${day}`,
-        { auth: ADMIN_AUTH },
-      );
+      const truth = (
+        (await call(`${house.meterUrl}/emulator/energy`)).body as { days: Record<string, DayTruth> }
+      ).days[day]!;
+      const { body } = await call(`${companion.url}/companion/api/energy?by=day&from=${day}&to=${day}`, {
+        auth: ADMIN_AUTH,
+      });
       const [period] = (body as EnergyAnswer).periods;
       return { truth, figures: period! };
     },
@@ -105,7 +109,10 @@ export async function startDay(options: DayOptions): Promise<DayRun> {
 }
 
 /** The companion's figures beside the truth, as a line for the test's output and the report. */
-export function comparison(truth: DayTruth, figures: EnergyFlowFields): Record<string, [number, number | null]> {
+export function comparison(
+  truth: DayTruth,
+  figures: EnergyFlowFields,
+): Record<string, [number, number | null]> {
   return {
     produced: [truth.fed_wh, figures.produced_wh],
     exported: [truth.export_wh, figures.exported_wh],

@@ -19,40 +19,44 @@ afterEach(async () => {
 });
 
 describe('a meter that restarts and one replaced', () => {
-  it('leave the day right', async () => {
-    run = await startDay({ start: '2026-06-20T21:00', speed: SPEED, form: 'tasmota' });
-    const device = run.house.device.url;
-    const meter = async (): Promise<MeterAnswer> =>
-      (await call(`${run!.companion.url}/companion/api/meter`, { auth: ADMIN_AUTH })).body as MeterAnswer;
+  it(
+    'leave the day right',
+    async () => {
+      run = await startDay({ start: '2026-06-20T21:00', speed: SPEED, form: 'tasmota' });
+      const device = run.house.device.url;
+      const meter = async (): Promise<MeterAnswer> =>
+        (await call(`${run!.companion.url}/companion/api/meter`, { auth: ADMIN_AUTH })).body as MeterAnswer;
 
-    await untilDeviceTime(device, `${DAY}T11:00`, DAY_REAL_MS);
-    await run.fault({ fault: 'meter-silent' });
-    // No reading (a minute of the device's time is 50 real ms here): never a 0 W that was not measured.
-    await until(async () => (await meter()).state === 'none', DAY_REAL_MS, 'no reading');
-    expect(await meter()).toMatchObject({ state: 'none', power_w: null });
-    await untilDeviceTime(device, `${DAY}T13:00`, DAY_REAL_MS);
-    await run.clearFaults();
-    await until(async () => (await meter()).state === 'fresh', 20_000, 'the meter back');
+      await untilDeviceTime(device, `${DAY}T11:00`, DAY_REAL_MS);
+      await run.fault({ fault: 'meter-silent' });
+      // No reading (a minute of the device's time is 50 real ms here): never a 0 W that was not measured.
+      await until(async () => (await meter()).state === 'none', DAY_REAL_MS, 'no reading');
+      expect(await meter()).toMatchObject({ state: 'none', power_w: null });
+      await untilDeviceTime(device, `${DAY}T13:00`, DAY_REAL_MS);
+      await run.clearFaults();
+      await until(async () => (await meter()).state === 'fresh', 20_000, 'the meter back');
 
-    await untilDeviceTime(device, `${DAY}T15:00`, DAY_REAL_MS);
-    await run.fault({ fault: 'meter-replaced' });
-    await until(
-      () => run!.companion.lines.some((line) => line.includes('went back')),
-      20_000,
-      'the replacement told',
-    );
-
-    await untilDeviceTime(device, '2026-06-22T00:20', DAY_REAL_MS);
-    const result = await run.result(DAY);
-    const figures = comparison(result.truth, result.figures);
-    console.log(JSON.stringify(figures));
-    for (const [name, [truth, figure]] of Object.entries(figures)) {
-      expect(Math.abs(figure! - truth), `${name}: ${figure} Wh, truth ${truth} Wh`).toBeLessThanOrEqual(
-        Math.max(Math.abs(truth) * 0.01, 10),
+      await untilDeviceTime(device, `${DAY}T15:00`, DAY_REAL_MS);
+      await run.fault({ fault: 'meter-replaced' });
+      await until(
+        () => run!.companion.lines.some((line) => line.includes('went back')),
+        20_000,
+        'the replacement told',
       );
-    }
-    expect(run.companion.lines.filter((line) => line.includes('went back'))).toHaveLength(1);
-    // The counters bridged the meter's absence: the day is whole.
-    expect(result.figures.grid_complete).toBe(true);
-  }, 3 * DAY_REAL_MS);
+
+      await untilDeviceTime(device, '2026-06-22T00:20', DAY_REAL_MS);
+      const result = await run.result(DAY);
+      const figures = comparison(result.truth, result.figures);
+      console.log(JSON.stringify(figures));
+      for (const [name, [truth, figure]] of Object.entries(figures)) {
+        expect(Math.abs(figure! - truth), `${name}: ${figure} Wh, truth ${truth} Wh`).toBeLessThanOrEqual(
+          Math.max(Math.abs(truth) * 0.01, 10),
+        );
+      }
+      expect(run.companion.lines.filter((line) => line.includes('went back'))).toHaveLength(1);
+      // The counters bridged the meter's absence: the day is whole.
+      expect(result.figures.grid_complete).toBe(true);
+    },
+    3 * DAY_REAL_MS,
+  );
 });

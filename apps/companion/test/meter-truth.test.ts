@@ -23,7 +23,9 @@ function expectTruth(result: Awaited<ReturnType<DayRun['result']>>): void {
   for (const [name, [truth, figure]] of Object.entries(figures)) {
     const tolerance = Math.max(Math.abs(truth) * 0.01, 10);
     expect(figure, name).not.toBeNull();
-    expect(Math.abs(figure! - truth), `${name}: ${figure} Wh, truth ${truth} Wh`).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(figure! - truth), `${name}: ${figure} Wh, truth ${truth} Wh`).toBeLessThanOrEqual(
+      tolerance,
+    );
   }
   // The day's sums add up, to the watt-hour.
   const f = result.figures;
@@ -33,19 +35,27 @@ function expectTruth(result: Awaited<ReturnType<DayRun['result']>>): void {
 }
 
 describe("a day's energy flow against the emulator's own account", () => {
-  it('without zero export', async () => {
-    run = await startDay({ start: '2026-06-20T21:00', speed: SPEED, form: 'tasmota' });
-    await untilDeviceTime(run.house.device.url, '2026-06-22T00:20', DAY_REAL_MS);
-    expectTruth(await run.result(DAY));
-  }, DAY_REAL_MS + 60_000);
+  it(
+    'without zero export',
+    async () => {
+      run = await startDay({ start: '2026-06-20T21:00', speed: SPEED, form: 'tasmota' });
+      await untilDeviceTime(run.house.device.url, '2026-06-22T00:20', DAY_REAL_MS);
+      expectTruth(await run.result(DAY));
+    },
+    DAY_REAL_MS + 60_000,
+  );
 
-  it('with zero export on the same meter', async () => {
-    run = await startDay({ start: '2026-06-20T21:00', speed: SPEED, form: 'tasmota', control: true });
-    await untilDeviceTime(run.house.device.url, '2026-06-22T00:20', DAY_REAL_MS);
-    const result = await run.result(DAY);
-    expectTruth(result);
-    // Zero export ran on the same reading: it sent limits, and fed in less than half the day's yield.
-    expect(run.house.limitLines().length).toBeGreaterThan(0);
-    expect(result.truth.export_wh).toBeLessThan(result.truth.fed_wh * 0.5);
-  }, DAY_REAL_MS + 60_000);
+  it(
+    'with zero export on the same meter',
+    async () => {
+      run = await startDay({ start: '2026-06-20T21:00', speed: SPEED, form: 'tasmota', control: true });
+      await untilDeviceTime(run.house.device.url, '2026-06-22T00:20', DAY_REAL_MS);
+      const result = await run.result(DAY);
+      expectTruth(result);
+      // Zero export ran on the same reading: it sent limits, and fed in less than half the day's yield.
+      expect(run.house.limitLines().length).toBeGreaterThan(0);
+      expect(result.truth.export_wh).toBeLessThan(result.truth.fed_wh * 0.5);
+    },
+    DAY_REAL_MS + 60_000,
+  );
 });

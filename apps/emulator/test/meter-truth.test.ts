@@ -29,7 +29,11 @@ function world() {
     utcOffsetS: () => 7200,
     seed: 9,
   });
-  const app = buildMeterApp(meter, () => now, () => silent);
+  const app = buildMeterApp(
+    meter,
+    () => now,
+    () => silent,
+  );
   const get = async (url: string): Promise<any> => (await app.inject({ method: 'GET', url })).json();
   return {
     app,
@@ -108,7 +112,10 @@ describe('the meter counts what happened between readings', () => {
 describe('the meter faults', () => {
   it('are read from a body and from --fault', () => {
     expect(parseFault({ fault: 'meter-silent' })).toEqual({ fault: 'meter-silent' });
-    expect(parseFault({ fault: 'meter-silent', seconds: 20 })).toEqual({ fault: 'meter-silent', seconds: 20 });
+    expect(parseFault({ fault: 'meter-silent', seconds: 20 })).toEqual({
+      fault: 'meter-silent',
+      seconds: 20,
+    });
     expect(parseFault({ fault: 'meter-replaced' })).toEqual({ fault: 'meter-replaced' });
     expect(parseFaultOption('meter-silent:5')).toEqual({ fault: 'meter-silent', seconds: 5 });
     expect(parseFaultOption('meter-replaced')).toEqual({ fault: 'meter-replaced' });

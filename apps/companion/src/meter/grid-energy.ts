@@ -110,7 +110,12 @@ export function takePower(state: GridState, t: number, w: number, limits: GridLi
   state.waiting ??= t;
   if (state.counters && t - state.waiting > limits.countersMissingMs) {
     if (shadow.whole)
-      step.intervals.push({ from: state.counters.t, to: t, importWh: shadow.importWh, exportWh: shadow.exportWh });
+      step.intervals.push({
+        from: state.counters.t,
+        to: t,
+        importWh: shadow.importWh,
+        exportWh: shadow.exportWh,
+      });
     state.mode = 'power';
     state.counters = undefined;
     state.shadow = undefined;
@@ -121,12 +126,7 @@ export function takePower(state: GridState, t: number, w: number, limits: GridLi
 }
 
 /** A counter reading: the interval since the last one, from the counters where they hold. */
-export function takeCounters(
-  state: GridState,
-  t: number,
-  counters: GridCounters,
-  netted: boolean,
-): GridStep {
+export function takeCounters(state: GridState, t: number, counters: GridCounters, netted: boolean): GridStep {
   const step: GridStep = { intervals: [], notes: [] };
   const base = state.counters;
   const shadow = state.shadow;
@@ -181,7 +181,15 @@ export function spreadOverSlots(
 ): { t: number; importWh: number; exportWh: number; ms: number }[] {
   const { from, to } = interval;
   const first = Math.floor(from / slotMs) * slotMs;
-  if (to <= from) return [{ t: Math.floor(to / slotMs) * slotMs, importWh: interval.importWh, exportWh: interval.exportWh, ms: 0 }];
+  if (to <= from)
+    return [
+      {
+        t: Math.floor(to / slotMs) * slotMs,
+        importWh: interval.importWh,
+        exportWh: interval.exportWh,
+        ms: 0,
+      },
+    ];
   const parts = [];
   for (let t = first; t < to; t += slotMs) {
     const ms = Math.min(to, t + slotMs) - Math.max(from, t);

@@ -76,7 +76,9 @@ function producedPerSlot(inverters: PowerPoint[][], from: number, count: number)
       const b = points[i]!;
       // Another session, or a gap in the averages: not joined (as the power chart does not).
       const joined =
-        a.session === undefined || b.session === undefined ? b.t - a.t <= GRID_SLOT_MS : a.session === b.session;
+        a.session === undefined || b.session === undefined
+          ? b.t - a.t <= GRID_SLOT_MS
+          : a.session === b.session;
       if (!joined || !a.reachable || !b.reachable || a.ac === null || b.ac === null) continue;
       const wh = ((a.ac + b.ac) / 2) * ((b.t - a.t) / 3_600_000);
       const index = Math.floor((b.t - from) / GRID_SLOT_MS);
@@ -110,6 +112,13 @@ export function flowRows(
     const exported = round1(slot.exportWh);
     const imported = round1(slot.importWh);
     const selfUsed = produced === null ? null : round1(Math.max(0, produced - exported));
-    return [t, produced, selfUsed, exported, imported, selfUsed === null ? null : round1(selfUsed + imported)];
+    return [
+      t,
+      produced,
+      selfUsed,
+      exported,
+      imported,
+      selfUsed === null ? null : round1(selfUsed + imported),
+    ];
   });
 }

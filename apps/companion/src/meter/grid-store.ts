@@ -129,7 +129,10 @@ export class GridStore {
       w: Number(row.p) / 10,
       n: Number(row.n),
     }));
-    const samples = rows(this.samplesIn.all([from, to])).map((row) => ({ t: Number(row.t), w: Number(row.p) / 10 }));
+    const samples = rows(this.samplesIn.all([from, to])).map((row) => ({
+      t: Number(row.t),
+      w: Number(row.p) / 10,
+    }));
     return [...rollups, ...samples];
   }
 

@@ -62,7 +62,8 @@ export function setUpMeter(app: FastifyInstance, context: MeterContext): MeterAr
   const recorder = new GridRecorder(store, clock, {
     log,
     rawDays: context.rawDays,
-    onPoints: (points) => context.pusher?.queueLines(points.map((point) => gridLine(point, context.pusher!.tag))),
+    onPoints: (points) =>
+      context.pusher?.queueLines(points.map((point) => gridLine(point, context.pusher!.tag))),
     afterFlush: () => context.pusher?.kick(),
   });
   let settings: MeterSettingsBody = context.saved?.body ?? {

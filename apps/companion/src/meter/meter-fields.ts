@@ -93,4 +93,3 @@ export function parseMeterFields(
   }
   return { fields: meterFields(spec), spec };
 }
-

@@ -71,7 +71,8 @@ export function meterAnswer(context: MeterRoutesContext): MeterAnswer {
     ...off,
     error: reader.error ?? null,
     counter_error: reader.counterError ?? null,
-    energy_from: reader.netted === undefined || reader.counterError ? ('power' as const) : ('counters' as const),
+    energy_from:
+      reader.netted === undefined || reader.counterError ? ('power' as const) : ('counters' as const),
   };
   if (!clock.ready) return { ...base, state: 'waiting' };
   const now = clock.now();
@@ -115,7 +116,9 @@ export function registerMeterRoutes(app: FastifyInstance, context: MeterRoutesCo
       } catch (error) {
         if (error instanceof BadRequest) return reply.code(error.status).send({ message: error.message });
         if (error instanceof DeviceUnreachable)
-          return reply.code(503).send({ message: 'The device does not answer, so its access rule is unknown' });
+          return reply
+            .code(503)
+            .send({ message: 'The device does not answer, so its access rule is unknown' });
         throw error;
       }
     };
@@ -149,7 +152,10 @@ export function registerMeterRoutes(app: FastifyInstance, context: MeterRoutesCo
     if (!(await admitted(access, request, reply))) return reply;
     const { meter } = context.settings();
     const control = context.controlMeter();
-    const masked = (fields: NonNullable<MeterSettingsBody['meter']>) => ({ ...fields, url: maskedUrl(fields.url) });
+    const masked = (fields: NonNullable<MeterSettingsBody['meter']>) => ({
+      ...fields,
+      url: maskedUrl(fields.url),
+    });
     const answer: MeterSettingsAnswer = {
       settings: { meter: meter && masked(meter) },
       source: context.source(),
@@ -170,7 +176,8 @@ export function flowAnswer(context: MeterRoutesContext, date: string): FlowAnswe
   const energy = store.dayEnergy(date, date);
   const produced = energy.length ? Math.round(energy.reduce((sum, row) => sum + row.wh, 0) * 10) / 10 : null;
   const inverters = store.inverters().map((inverter) => store.power(inverter.id, from, to));
-  const day = periodFlows(context.grid, date, date, 'day', new Map([[date, produced]])).get(date) ??
+  const day =
+    periodFlows(context.grid, date, date, 'day', new Map([[date, produced]])).get(date) ??
     flowFields(produced, null, null);
   return {
     date,

@@ -49,7 +49,14 @@ export function isFresh(
 
 /** A meter's identity: the same meter read the same way is read once. */
 export const meterKey = (spec: MeterSpec): string =>
-  JSON.stringify([spec.kind, spec.url.href, spec.topic ?? '', spec.path, spec.username ?? '', spec.password ?? '']);
+  JSON.stringify([
+    spec.kind,
+    spec.url.href,
+    spec.topic ?? '',
+    spec.path,
+    spec.username ?? '',
+    spec.password ?? '',
+  ]);
 
 let clients = 0;
 
@@ -112,7 +119,8 @@ class MeterFeed {
     for (const user of this.users) user.power(powerW);
     // Counters in the same answer are read with the power, and told after it: a user that
     // counts energy has the power up to this instant when the counters close the interval.
-    const inline = this.counters && this.counters.form.kind !== 'shelly-emdata' ? this.counters.form : undefined;
+    const inline =
+      this.counters && this.counters.form.kind !== 'shelly-emdata' ? this.counters.form : undefined;
     if (inline && this.counterMs !== undefined) this.takeCounters(body, inline);
   }
 

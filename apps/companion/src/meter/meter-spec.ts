@@ -41,7 +41,10 @@ export interface MeterSpec {
 /** Where the spec's energy counters are, if the meter has them (`netted`: phases netted). */
 export function counterForm(spec: MeterSpec): { form: CounterForm; netted: boolean } | undefined {
   if (spec.kind === 'shelly-pro-3em')
-    return { form: { kind: 'shelly-emdata', url: new URL('EMData.GetStatus?id=0', spec.url) }, netted: false };
+    return {
+      form: { kind: 'shelly-emdata', url: new URL('EMData.GetStatus?id=0', spec.url) },
+      netted: false,
+    };
   if (spec.kind === 'shelly-3em') return { form: { kind: 'shelly-emeters' }, netted: false };
   // A Tasmota SML script's power value has its counters beside it (the common example's names).
   const sml = /^(.*)\.Power_curr$/.exec(spec.path);

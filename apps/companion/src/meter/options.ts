@@ -30,7 +30,11 @@ const NAMED = /^([^=:/]*)=(.*)$/s;
  * The meters of the option's value (its parts as given on the command line), checked
  * against the devices' names (`devices`: none for the demo's one device).
  */
-export function parseMeterOption(where: string, parts: readonly string[], devices: readonly string[]): MeterEntry[] {
+export function parseMeterOption(
+  where: string,
+  parts: readonly string[],
+  devices: readonly string[],
+): MeterEntry[] {
   const entries: MeterEntry[] = [];
   for (const text of parts.flatMap((part) => part.split(/\s+/)).filter((part) => part !== '')) {
     const named = NAMED.exec(text);
@@ -55,6 +59,7 @@ export function parseMeterOption(where: string, parts: readonly string[], device
       );
     entries.push({ device: owner, spec });
   }
-  if (entries.length === 0) throw new MeterOptionError(`${where} is empty: give the meter, e.g. shelly-pro-3em:http://192.168.1.60`);
+  if (entries.length === 0)
+    throw new MeterOptionError(`${where} is empty: give the meter, e.g. shelly-pro-3em:http://192.168.1.60`);
   return entries;
 }
