@@ -5,7 +5,7 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-// Import direction (conventions.md, "The shape of the project"). Each list runs from the top
+// Import direction (docs/development/architecture.md#layers). Each list runs from the top
 // layer to the bottom one: a layer imports those below it, never one above; the members of
 // an `apart` layer do not import each other either. Paths are from the repository root.
 const WEB = 'apps/web/src';
@@ -62,11 +62,9 @@ export const LAYERS = {
       name: 'the process and app',
       paths: [
         'server.ts',
-        'cli.ts',
         'app.ts',
         'device-scope.ts',
-        'plant-app.ts',
-        'plant-start.ts',
+        'plant/plant-app.ts',
         'demo.ts',
         'launch.ts',
         'restore-command.ts',
@@ -111,9 +109,17 @@ export const LAYERS = {
           ...['command-rule', 'energy-rule', 'eventlog-rule', 'string-rule', 'threshold-rules'],
         ].map((name) => `alerts/${name}.ts`),
         'settings',
-        ...['runner', 'step', 'cycle-guard', 'meter', 'meter-source', 'settings-body', 'settings-file'].map(
-          (name) => `control/${name}.ts`,
-        ),
+        'limits',
+        ...[
+          'runner',
+          'step',
+          'cycle-guard',
+          'meter',
+          'meter-source',
+          'settings-body',
+          'settings-file',
+          'config',
+        ].map((name) => `control/${name}.ts`),
         ...['schedule-file', 'schedule-resolve', 'schedule-runner'].map((name) => `control/${name}.ts`),
       ].map((path) => `${COMPANION}/${path}`),
     },

@@ -106,7 +106,7 @@ export default defineConfig(({ mode, command }) => {
       reportCompressedSize: false,
       target: 'es2022',
       // Terser beats the default minifier by about 160 bytes here, all of it from
-      // `pure_getters` and `unsafe` (README, "What React costs in flash"). Reading a
+      // `pure_getters` and `unsafe` (docs/internals/bundle-size.md). Reading a
       // property never has an effect in our code (a forced layout is a call instead).
       minify: 'terser',
       terserOptions: {
@@ -124,7 +124,7 @@ export default defineConfig(({ mode, command }) => {
           entryFileNames: 'js/app.js',
           codeSplitting: false,
           // Oxc's minifier on the chunk, then terser over its output: each finds what the
-          // other leaves, 606 bytes of gzip together (README, the byte squeeze).
+          // other leaves, 606 bytes of gzip together (docs/internals/bundle-size.md#the-byte-squeeze).
           minify: true,
         },
       },

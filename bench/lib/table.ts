@@ -1,4 +1,4 @@
-// The one table `npm run bench` prints, as Markdown so it can go into the README as it is.
+// The one table `npm run bench` prints, as Markdown so it can go into docs/internals/benchmarks.md as it is.
 import { summarize, type Summary } from './stats';
 
 /** A figure: one number, or the samples of several runs. */

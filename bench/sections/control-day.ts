@@ -195,7 +195,7 @@ export async function runDay(settings: DaySettings): Promise<DayRecord> {
     args: [
       ...['--household-seed', String(HOUSEHOLD_SEED), '--meter-port', '0'],
       ...['--time', `${date}T${hhmm(fromHour - WARM_UP_MIN / 60)}`, '--speed', String(speed)],
-      // The whole device, pushes included, runs `speed` times faster (README, emulator options).
+      // The whole device, pushes included, runs `speed` times faster (docs/emulator.md#options).
       ...['--push-interval', String(Math.round(1000 / speed))],
     ],
     startTimeoutMs: START_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 // A fault in the middle of a zero-export run (issue 32: "a meter that stops answering and an
 // inverter that stops answering mid-day"). The meter is cut by a stand-in in front of the
 // emulator's (it drops every request while cut, as a meter off the network); the inverter
-// by the emulator's own `inverter-silent` fault (README, "Faults on purpose").
+// by the emulator's own `inverter-silent` fault (docs/emulator.md#faults-on-purpose).
 import { createServer, type Server } from 'node:http';
 
 export type FaultKind = 'meter-silent' | 'inverter-silent';

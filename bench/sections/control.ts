@@ -29,7 +29,7 @@ export interface ControlOptions {
 }
 /** A day in 84 real minutes: the kettle still lasts 15-24 real seconds, longer than a settle. */
 export const CONTROL_DEFAULTS: ControlOptions = { speed: 10, fromHour: 6, toHour: 20, runs: CONTROL_RUNS };
-/** The controller's defaults (README, zero export): target 0 W, band 25 W. */
+/** The controller's defaults (docs/features/zero-export.md): target 0 W, band 25 W. */
 const TARGET_W = 0;
 const BAND_W = 25;
 /** Settled: inside the band and staying there this long (device ms), or until the next step. */

@@ -158,7 +158,7 @@ for (const kind of SOCKET_DEVICES) {
 
         // While the owner is logged in, a device whose sockets challenge with Basic has
         // made the browser keep the login for the whole origin: the device's own design
-        // (README, Security). After a logout or a 401 the app has made it forget.
+        // (docs/security.md). After a logout or a 401 the app has made it forget.
         const exposed =
           challenged &&
           kind.socketLoginReachesApi &&

@@ -69,7 +69,7 @@ try {
     // server that allocates little per frame; one V8 helper thread instead of one per core,
     // each with its own allocation buffers: about 2 MB less; no optimising JavaScript
     // compiler (TurboFan): about 6 MB less, for a server whose work is SQLite's WebAssembly
-    // and native JSON, and no figure of the bench slower (README, "Benchmarks"); V8's
+    // and native JSON, and no figure of the bench slower (docs/internals/benchmarks.md#companion-history); V8's
     // heap grown in smaller steps (--optimize-for-size): the most over a 17-minute
     // simulated week 75 and 76 MB instead of 81 and 82 (two runs each). Only a flag
     // given to node at start sizes the heap, so it is in the first line, which the npm bin

@@ -1,14 +1,17 @@
 /**
  * The companion server as a Fastify instance (what server.ts listens with and tests
- * build): the guards, the live sockets' plugin, the device mounted (device-scope.ts: /api
- * forwarded, the live sockets, the recorder and the history API, alerts, zero export) and
- * the web app. Background work starts when the instance is ready and stops when it closes.
+ * build) for one device or several: the guards and the live sockets' plugin, then one
+ * device mounted at the root (device-scope.ts: where the device itself has its app and
+ * API), or several each under /dtu/NAME/ with the plant at the root (plant/plant-app.ts).
+ * Background work starts when the instance is ready and stops when it closes.
  */
 import { readFileSync } from 'node:fs';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
 import { mountDevice, type DeviceOptions } from './device-scope';
+import type { LogLine } from './log';
+import { mountPlant } from './plant/plant-app';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
 
 export const VERSION = (
@@ -33,10 +36,15 @@ export interface ServerOptions {
   timeouts?: Partial<typeof TIMEOUTS>;
 }
 
-export interface CompanionAppOptions extends ServerOptions, DeviceOptions {}
+export interface AppOptions extends ServerOptions {
+  /** One: served at the root, as the device serves itself; several (each named): a plant. */
+  devices: readonly DeviceOptions[];
+  /** The plant's own lines (an inverter two devices report); each device logs through its own. */
+  log?: LogLine;
+}
 
 /** Fastify with the timeouts, the guards and the live sockets' plugin: what every mount needs. */
-export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
@@ -55,12 +63,19 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   return app;
 }
 
-/** One device, at the root: its app, API and history where the device itself has them. */
-export async function buildCompanion(options: CompanionAppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = await createServer(options);
-  const device = await mountDevice(app, { ...options, version: VERSION });
-  registerWebapp(app, await loadWebapp(options.webappDir, { everyFile: true }));
-  app.addHook('onReady', async () => device.start());
-  app.addHook('onClose', async () => device.stop());
+  const files = await loadWebapp(options.webappDir, { everyFile: true });
+  const [first, ...others] = options.devices;
+  if (!first) throw new Error('no device to serve');
+  const part = others.length
+    ? await mountPlant(app, options.devices, files, {
+        version: VERSION,
+        log: options.log ?? ((line) => console.log(line)),
+      })
+    : await mountDevice(app, { ...first, version: VERSION });
+  if (!others.length) registerWebapp(app, files);
+  app.addHook('onReady', async () => part.start());
+  app.addHook('onClose', async () => part.stop());
   return app;
 }

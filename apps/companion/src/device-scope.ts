@@ -12,13 +12,14 @@ import { setUpAlerts } from './alerts/alerts';
 import type { Channel } from './alerts/channels';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/rules';
 import { setUpControl } from './control/control';
-import type { ControlConfig } from './control/runner';
+import type { ControlConfig } from './control/config';
 import type { Schedule } from './control/schedule-file';
 import { DeviceAccess } from './device/access';
 import { DeviceClock } from './device/clock';
 import { DeviceLink } from './device/link';
 import { registerHistory } from './history/routes';
 import { InfluxPusher } from './influx/pusher';
+import { LimitChannel } from './limits/limit-channel';
 import { LiveHub } from './live/hub';
 import { Tickets } from './live/tickets';
 import { UpstreamSocket } from './live/upstream';
@@ -26,7 +27,7 @@ import type { LogLine } from './log';
 import { setUpMeter } from './meter/meter-area';
 import { MeterPool } from './meter/meter-source';
 import type { MeterSpec } from './meter/meter-spec';
-import { readSavedMeter } from './meter/settings-file';
+import type { SavedMeter } from './meter/settings-file';
 import { registerApiProxy } from './proxy/api-proxy';
 import { registerBackup } from './ops/backup-routes';
 import { HEALTH_LIMITS, registerHealth, type HealthLimits } from './ops/health-routes';
@@ -75,8 +76,10 @@ export interface DeviceOptions {
   controlSaved?: ControlSettingsBody | undefined;
   /** Time windows and restarts (--schedule); undefined: none. */
   schedule?: Schedule | undefined;
-  /** The house's grid meter (--meter; issue 45); meter.json in the data folder stands in for it. */
+  /** The house's grid meter (--meter; issue 45); undefined: none. */
   meter?: MeterSpec | undefined;
+  /** The meter saved in the app (meter.json), which stands in for `meter`. */
+  meterSaved?: SavedMeter | undefined;
   /** Where meters are read once for every part that uses them (several devices share one). */
   meterPool?: MeterPool;
   /** Test only: caps the database at this many pages (a full disk without filling one); raise it to give room back. */
@@ -91,6 +94,8 @@ export interface DeviceScope {
   stop(): Promise<void>;
   /** The device's one live socket, link, access rule and clock (the plant reads them). */
   upstream: UpstreamSocket;
+  /** Every limit the companion itself sends to this device's inverters goes through it. */
+  limits: LimitChannel;
   clock: DeviceClock;
   link: DeviceLink;
   access: DeviceAccess;
@@ -115,6 +120,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     afterFlush: () => pusher?.kick(),
   });
   const upstream = new UpstreamSocket(link, log);
+  const limits = new LimitChannel({ link, log, upstream, speed: clock.speed });
   const tickets = new Tickets();
   const hub = new LiveHub(upstream, link, access, tickets, () => {});
   upstream.on('frame', (text, arrival) => recorder.ingest(text, arrival));
@@ -144,7 +150,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
   const meterPool = options.meterPool ?? new MeterPool();
   const meter = setUpMeter(app, {
     spec: options.meter,
-    saved: await readSavedMeter(options.dataDir),
+    saved: options.meterSaved,
     dataDir: options.dataDir,
     connection,
     store,
@@ -197,6 +203,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     dataDir: options.dataDir,
     schedule: options.schedule,
     link,
+    limits,
     upstream,
     access,
     clock,
@@ -207,6 +214,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
   let recheck: NodeJS.Timeout | undefined;
   return {
     upstream,
+    limits,
     clock,
     link,
     access,
@@ -226,6 +234,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
       // First, while the live socket still tells which inverters can hear: their own limits back.
       await control.stop();
       await meter.stop();
+      limits.close();
       clearInterval(recheck);
       clearTimeout(clockRetry);
       upstream.stop();

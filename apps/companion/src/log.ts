@@ -32,6 +32,8 @@ export interface Logger {
   always: (line: string) => void;
   /** Replaces every secret in a text (for other writers, such as Fastify's request log). */
   redact: (text: string) => string;
+  /** Adds secrets learnt after the start (settings saved in the app). */
+  hide: (secrets: readonly (string | undefined)[]) => void;
 }
 
 export function createLogger({
@@ -41,10 +43,14 @@ export function createLogger({
   err = process.stderr,
   env = process.env,
 }: LoggerOptions): Logger {
-  // Longest first: a secret that contains another is replaced whole.
-  const hidden = [...new Set(secrets.filter((secret): secret is string => !!secret))].sort(
-    (a, b) => b.length - a.length,
-  );
+  let hidden: string[] = [];
+  const hide = (more: readonly (string | undefined)[]): void => {
+    // Longest first: a secret that contains another is replaced whole.
+    hidden = [...new Set([...hidden, ...more.filter((secret): secret is string => !!secret)])].sort(
+      (a, b) => b.length - a.length,
+    );
+  };
+  hide(secrets);
   const redact = (text: string): string =>
     hidden.reduce((result, secret) => result.split(secret).join('***'), text);
   const journal = !!env.JOURNAL_STREAM;
@@ -66,5 +72,6 @@ export function createLogger({
     },
     always: (line) => write(line, 'info'),
     redact,
+    hide,
   };
 }

@@ -1,17 +1,24 @@
-import type { ControlSettingsBody } from '@opendtu/api';
+/**
+ * The companion's process: the command line read (config/cli.ts), the demo's virtual DTUs
+ * when no device is given, every device's options loaded (config/load-devices.ts), the app
+ * built (app.ts) and listening, and the signals that stop it.
+ */
 import type { FastifyInstance } from 'fastify';
 import { createRequire } from 'node:module';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { ALERTS_FILE, readSavedAlerts } from './alerts/settings-file';
-import { buildCompanion, VERSION } from './app';
-import { CONTROL_FILE, readSavedControl } from './control/settings-file';
-import { ConfigError, DEFAULT_PORT, ensureDataDir, parseCli, USAGE, type CompanionOptions } from './cli';
+import { ALERTS_FILE } from './alerts/settings-file';
+import { buildApp, VERSION } from './app';
+import { DEFAULT_PORT, parseCli, USAGE, type CompanionOptions } from './config/cli';
+import { ensureDataDir } from './config/data-dir';
+import type { DeviceEntry } from './config/devices';
+import { loadDevices } from './config/load-devices';
+import { ConfigError } from './config/config-error';
+import { CONTROL_FILE } from './control/settings-file';
 import type { DemoDevice } from './demo';
+import type { DeviceOptions } from './device-scope';
 import { createLogger, type Logger } from './log';
 import { notifySystemd } from './ops/systemd-notify';
-import { buildPlant } from './plant-app';
-import { plantDevices } from './plant-start';
 
 /** This machine's networks; none where listing them is not allowed (systemd without AF_NETLINK). */
 function lanInterfaces(): ReturnType<typeof networkInterfaces> {
@@ -46,13 +53,19 @@ function demoAvailable(): boolean {
   }
 }
 
-/** What must never be printed: the password, the token, credentials inside the push URL. */
-function secretsOf(options: CompanionOptions): string[] {
+/** What must never be printed: passwords, the token, credentials inside the push URL and channels. */
+function secretsOf(options: CompanionOptions, devices: readonly DeviceOptions[] = []): string[] {
   const secrets = [options.password ?? '', options.influxToken ?? ''];
   for (const device of options.devices) secrets.push(device.password ?? '');
   for (const channel of options.alertChannels) secrets.push(...channel.secrets);
   if (options.control?.meter.password) secrets.push(options.control.meter.password);
   for (const { spec } of options.meters) if (spec.password) secrets.push(spec.password);
+  // Settings saved in the app have secrets of their own.
+  for (const device of devices) {
+    for (const channel of device.alertChannels ?? []) secrets.push(...channel.secrets);
+    if (device.control?.meter.password) secrets.push(device.control.meter.password);
+    if (device.meterSaved?.spec?.password) secrets.push(device.meterSaved.spec.password);
+  }
   const url = options.influxUrl;
   if (url) {
     secrets.push(decodeURIComponent(url.password), url.password);
@@ -65,156 +78,46 @@ function secretsOf(options: CompanionOptions): string[] {
 /** The virtual DTU's admin password: the device's factory default. */
 const DEMO_PASSWORD = 'openDTU42';
 
-interface Saved {
-  alerts: boolean;
-  /** The controller's settings from control.json. */
-  control: ControlSettingsBody | undefined;
-}
-
-async function serve(options: CompanionOptions, logger: Logger, saved: Saved): Promise<void> {
-  const { log } = logger;
-  const demos: DemoDevice[] = [];
-  const stopDemos = async (): Promise<void> => {
-    for (const demo of demos) {
-      demo.child.removeAllListeners('exit');
-      await demo.stop();
-    }
-  };
-  try {
-    if (!options.deviceUrl) {
-      log(
-        `No --device given: starting ${options.demoPlant ? 'two virtual DTUs as one plant' : 'the virtual DTU'} (the demo)`,
-      );
-      const { demoMeterUrl, startDemoDevice } = await import('./demo');
-      const start = async (folder: string, args: string[]): Promise<DemoDevice> => {
-        const demo = await startDemoDevice(join(options.dataDir, folder), args);
-        demos.push(demo);
-        demo.child.once('exit', (code) => {
-          log(`The virtual DTU stopped (${code}); stopping`, 'error');
-          process.exit(1);
-        });
-        return demo;
-      };
-      // Its house has a grid meter, so zero export can be tried on the Control screen; at the
-      // default port its address stays the same from one start to the next (8090), so
-      // settings saved with it hold.
-      const meterPort = options.port === DEFAULT_PORT ? DEFAULT_PORT + 10 : 0;
-      const house = await start('demo-device', [
-        ...['--household', '--meter-port', String(meterPort)],
-        ...options.demoArgs,
-      ]);
-      const meter = await demoMeterUrl(house);
-      if (meter)
-        log(`The virtual DTU's house has a grid meter at ${meter} (Shelly Pro 3EM, Shelly 3EM, Tasmota)`);
-      if (options.demoPlant) {
-        // A second DTU with other inverters on an older release: the plant's sums, its list
-        // by device and each device's own app can be tried without hardware.
-        const barn = await start('demo-barn', [
-          ...options.demoArgs,
-          '--inverters',
-          '2',
-          '--firmware',
-          'v24.10.15',
-        ]);
-        options = {
-          ...options,
-          devices: [
-            { name: 'house', url: house.url, password: DEMO_PASSWORD },
-            { name: 'barn', url: barn.url, password: DEMO_PASSWORD },
-          ],
-        };
-      }
-    }
-    if (options.devices.length > 1) await listenPlant(options, logger, demos);
-    else await listen(options, logger, saved, demos[0]);
-  } catch (error) {
-    // A start that fails (the data folder in use, the port taken) takes its demo devices
-    // with it: left running, one would hold the meter's port against the next start.
-    await stopDemos();
-    throw error;
-  }
-}
-
-async function listen(
-  options: CompanionOptions,
-  logger: Logger,
-  saved: Saved,
-  demo: DemoDevice | undefined,
-): Promise<void> {
-  const { log } = logger;
-  const deviceUrl = options.deviceUrl ?? demo!.url;
-  const app = await buildCompanion({
-    deviceUrl,
-    // The demo's virtual DTU has the device's factory password (the start line says so), so
-    // the server's own requests that need it (the controller's limits) work there too.
-    password: options.password ?? (demo ? DEMO_PASSWORD : undefined),
-    dataDir: options.dataDir,
-    webappDir: options.webappDir,
-    speed: options.speed,
-    demo: demo !== undefined,
-    influxUrl: options.influxUrl,
-    influxToken: options.influxToken,
-    rawDays: options.rawDays,
-    alertChannels: options.alertChannels,
-    alertSettings: options.alertSettings,
-    alertSource: saved.alerts ? 'saved' : 'options',
-    control: options.control,
-    controlSaved: saved.control,
-    // One device: the meter given is its own, named or not.
-    meter: options.meters[0]?.spec,
-    schedule: options.schedule,
-    log,
-    logger: options.verbose
-      ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }
-      : false,
-  });
-  await listenAndTell(app, options, logger);
+/** The demo: one virtual DTU with a house and its grid meter, or (--plant) two as one plant. */
+async function startDemo(options: CompanionOptions, log: Logger['log'], demos: DemoDevice[]) {
   log(
-    `Device: ${demo ? `the virtual DTU at ${deviceUrl.origin} (log in as admin / ${DEMO_PASSWORD})` : deviceUrl.origin}`,
+    `No --device given: starting ${options.demoPlant ? 'two virtual DTUs as one plant' : 'the virtual DTU'} (the demo)`,
   );
-  log(`History in ${join(options.dataDir, 'history.sqlite')}`);
-  if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
-  if (saved.control)
-    log(
-      `Zero export settings from ${join(options.dataDir, CONTROL_FILE)} (saved in the app; --control-* options not used): ${saved.control.enabled ? 'on' : 'off'}`,
-    );
-  if (saved.alerts)
-    log(
-      `Alert settings from ${join(options.dataDir, ALERTS_FILE)} (saved in the app; --alert-* options not used)`,
-    );
-  for (const channel of options.alertChannels) log(`Alerts go to ${channel.masked}`);
-  stopOnSignal(app, log, demo ? [demo] : []);
-}
-
-/** Several devices: each under /dtu/NAME/, the plant at the root. */
-async function listenPlant(options: CompanionOptions, logger: Logger, demos: DemoDevice[]): Promise<void> {
-  const { log } = logger;
-  const devices = await plantDevices(options, log);
-  const app = await buildPlant({
-    devices,
-    webappDir: options.webappDir,
-    log,
-    logger: options.verbose
-      ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }
-      : false,
-  });
-  const urls = await listenAndTell(app, options, logger);
-  for (const device of devices)
-    log(
-      `Device ${device.name}: ${device.deviceUrl.origin}, its app at ${urls[0]}/dtu/${device.name}/, history in ${device.dataDir}`,
-    );
-  if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
-  for (const channel of options.alertChannels) log(`Alerts go to ${channel.masked}`);
-  if (demos.length) log(`The virtual DTUs: log in as admin / ${DEMO_PASSWORD}`);
-  stopOnSignal(app, log, demos);
+  const { demoMeterUrl, startDemoDevice } = await import('./demo');
+  const start = async (folder: string, args: string[]): Promise<DemoDevice> => {
+    const demo = await startDemoDevice(join(options.dataDir, folder), args);
+    demos.push(demo);
+    demo.child.once('exit', (code) => {
+      log(`The virtual DTU stopped (${code}); stopping`, 'error');
+      process.exit(1);
+    });
+    return demo;
+  };
+  // Its house has a grid meter, so zero export can be tried on the Control screen; at the
+  // default port its address stays the same from one start to the next (8090), so
+  // settings saved with it hold.
+  const meterPort = options.port === DEFAULT_PORT ? DEFAULT_PORT + 10 : 0;
+  const house = await start('demo-device', [
+    ...['--household', '--meter-port', String(meterPort)],
+    ...options.demoArgs,
+  ]);
+  const meter = await demoMeterUrl(house);
+  if (meter)
+    log(`The virtual DTU's house has a grid meter at ${meter} (Shelly Pro 3EM, Shelly 3EM, Tasmota)`);
+  // The server's own requests that need the password (the controller's limits) work there too.
+  if (!options.demoPlant)
+    return [{ name: 'dtu', url: house.url, password: options.password ?? DEMO_PASSWORD }];
+  // A second DTU with other inverters on an older release: the plant's sums, its list by
+  // device and each device's own app can be tried without hardware.
+  const barn = await start('demo-barn', [...options.demoArgs, '--inverters', '2', '--firmware', 'v24.10.15']);
+  return [
+    { name: 'house', url: house.url, password: DEMO_PASSWORD },
+    { name: 'barn', url: barn.url, password: DEMO_PASSWORD },
+  ];
 }
 
 /** Listens, and says where: the first line is what a person or a launcher waits for. */
-async function listenAndTell(
-  app: FastifyInstance,
-  options: CompanionOptions,
-  logger: Logger,
-): Promise<string[]> {
+async function listen(app: FastifyInstance, options: CompanionOptions, logger: Logger): Promise<string[]> {
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : options.port;
@@ -223,6 +126,37 @@ async function listenAndTell(
   logger.always(`OpenDTU companion ${VERSION} listening on ${urls[0]}`);
   for (const url of urls.slice(1)) logger.log(`  on your network: ${url}`);
   return urls;
+}
+
+/** The start lines: where each device, its history and its settings are. */
+function tellDevices(
+  options: CompanionOptions,
+  devices: readonly DeviceOptions[],
+  url: string,
+  log: Logger['log'],
+  demo: boolean,
+): void {
+  const one = devices.length === 1 ? devices[0]! : undefined;
+  if (one) {
+    const origin = one.deviceUrl.origin;
+    log(`Device: ${demo ? `the virtual DTU at ${origin} (log in as admin / ${DEMO_PASSWORD})` : origin}`);
+    log(`History in ${join(one.dataDir, 'history.sqlite')}`);
+  } else
+    for (const device of devices)
+      log(
+        `Device ${device.name}: ${device.deviceUrl.origin}, its app at ${url}/dtu/${device.name}/, history in ${device.dataDir}`,
+      );
+  if (options.influxUrl) log(`Pushing samples to ${options.influxUrl.origin}`);
+  if (one?.controlSaved)
+    log(
+      `Zero export settings from ${join(one.dataDir, CONTROL_FILE)} (saved in the app; --control-* options not used): ${one.controlSaved.enabled ? 'on' : 'off'}`,
+    );
+  if (one?.alertSource === 'saved')
+    log(
+      `Alert settings from ${join(one.dataDir, ALERTS_FILE)} (saved in the app; --alert-* options not used)`,
+    );
+  for (const channel of one?.alertChannels ?? options.alertChannels) log(`Alerts go to ${channel.masked}`);
+  if (!one && demo) log(`The virtual DTUs: log in as admin / ${DEMO_PASSWORD}`);
 }
 
 function stopOnSignal(app: FastifyInstance, log: Logger['log'], demos: DemoDevice[]): void {
@@ -238,9 +172,45 @@ function stopOnSignal(app: FastifyInstance, log: Logger['log'], demos: DemoDevic
   process.once('SIGTERM', () => void stop());
 }
 
+/** One line, before anything started: a service manager's log shows the cause at once. */
+function refuse(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`opendtu-companion: ${error.message}`);
+  process.exit(2);
+}
+
+async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
+  const demos: DemoDevice[] = [];
+  try {
+    const entries: DeviceEntry[] = options.deviceUrl
+      ? options.devices
+      : await startDemo(options, logger.log, demos);
+    const devices = await loadDevices(options, entries, logger.log, demos.length > 0);
+    logger.hide(secretsOf(options, devices));
+    const app = await buildApp({
+      devices,
+      webappDir: options.webappDir,
+      log: logger.log,
+      logger: options.verbose
+        ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }
+        : false,
+    });
+    const urls = await listen(app, options, logger);
+    tellDevices(options, devices, urls[0]!, logger.log, demos.length > 0);
+    stopOnSignal(app, logger.log, demos);
+  } catch (error) {
+    // A start that fails (the data folder in use, the port taken) takes its demo devices
+    // with it: left running, one would hold the meter's port against the next start.
+    for (const demo of demos) {
+      demo.child.removeAllListeners('exit');
+      await demo.stop();
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseCli>;
-  const saved: Saved = { alerts: false, control: undefined };
   try {
     // npm runs workspace scripts in the workspace folder; relative paths the user typed
     // (--data, --webapp) mean the folder npm was started from (INIT_CWD).
@@ -251,43 +221,17 @@ async function main(): Promise<void> {
     if (options === 'help') return console.log(USAGE);
     if (options === 'version') return console.log(VERSION);
     await ensureDataDir(options.dataDir, options.dataLabel);
-    // A plant reads each device's saved settings from that device's folder (plant-start.ts).
-    if (options.devices.length > 1) return await startLogged(options, saved);
-    // Settings saved in the app stand in for the --alert-* options.
-    const alerts = await readSavedAlerts(options.dataDir).catch((error: Error) => {
-      throw new ConfigError(error.message);
-    });
-    if (alerts) {
-      options = { ...options, alertChannels: alerts.channels, alertSettings: alerts.settings };
-      saved.alerts = true;
-    }
-    // And the controller's settings saved there for the --control-* options.
-    const control = await readSavedControl(options.dataDir).catch((error: Error) => {
-      throw new ConfigError(error.message);
-    });
-    if (control) {
-      options = { ...options, control: control.config };
-      saved.control = control.body;
-    }
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    // One line, before anything started: a service manager's log shows the cause at once.
-    console.error(`opendtu-companion: ${error.message}`);
-    process.exit(2);
+    refuse(error);
   }
-  await startLogged(options, saved);
-}
-
-async function startLogged(options: CompanionOptions, saved: Saved): Promise<void> {
   const logger = createLogger({ level: options.logLevel, secrets: secretsOf(options) });
   try {
     if (options.restoreFile) {
       const { restoreCommand } = await import('./restore-command');
       restoreCommand(options.dataDir, options.restoreFile, logger.log);
-    } else {
-      await serve(options, logger, saved);
-    }
+    } else await serve(options, logger);
   } catch (error) {
+    if (error instanceof ConfigError) refuse(error);
     logger.log(error instanceof Error ? error.message : String(error), 'error');
     process.exit(1);
   }

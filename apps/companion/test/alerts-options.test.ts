@@ -2,7 +2,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCli, type CompanionOptions } from '../src/cli';
+import { parseCli, type CompanionOptions } from '../src/config/cli';
 import { tempDir } from './helpers';
 
 function options(argv: string[], env: NodeJS.ProcessEnv = {}): CompanionOptions {

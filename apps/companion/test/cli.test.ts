@@ -5,7 +5,8 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultWebapp, ensureDataDir, parseCli, type CompanionOptions } from '../src/cli';
+import { defaultWebapp, parseCli, type CompanionOptions } from '../src/config/cli';
+import { ensureDataDir } from '../src/config/data-dir';
 import { freePort, launchCompanion, tempDir, until, wait } from './helpers';
 
 const BIN = fileURLToPath(new URL('../bin/opendtu-companion.mjs', import.meta.url));

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { maskedMeter, parseMeterSpec, powerAt } from '../src/control/meter';
 import { isFresh, MeterSource } from '../src/control/meter-source';
 import { parseControlOptions, type ControlOptionName } from '../src/control/options';
-import { parseCli } from '../src/cli';
+import { parseCli } from '../src/config/cli';
 import { until } from './helpers';
 
 describe('the meter as the owner names it', () => {

@@ -2,12 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DeviceLink } from '../src/device/link';
 import type { UpstreamSocket } from '../src/live/upstream';
 import { parseMeterSpec } from '../src/control/meter';
-import { ControlRunner, type ControlConfig } from '../src/control/runner';
+import type { ControlConfig } from '../src/control/config';
+import { ControlRunner } from '../src/control/runner';
+import { LimitChannel } from '../src/limits/limit-channel';
+import { ACK_TIMEOUT_MS } from '../src/limits/limit-rules';
 import {
-  ACK_TIMEOUT_MS,
   blocked,
   headroom,
-  restoreStep,
   SETTLE_MS,
   step,
   type ControlMemory,
@@ -395,14 +396,16 @@ describe('the controller on the device clock', () => {
     waitOutSwitching: true,
   };
   const runner = (speed: number, clock: { real: number }) =>
-    new ControlRunner(
-      config,
-      {} as DeviceLink,
-      {} as UpstreamSocket,
-      () => undefined,
-      speed,
-      () => clock.real,
-    );
+    new ControlRunner(config, {
+      channel: new LimitChannel({
+        link: {} as DeviceLink,
+        log: () => undefined,
+        speed,
+        realNow: () => clock.real,
+      }),
+      upstream: {} as UpstreamSocket,
+      log: () => undefined,
+    });
 
   it('counts its waits in device time: at --speed 10 a reading is stale after 3 real seconds', () => {
     const clock = { real: T0 };
@@ -431,7 +434,9 @@ describe('the controller on the device clock', () => {
           },
         } as unknown as DeviceLink;
         const upstream = { on: () => undefined, off: () => undefined } as unknown as UpstreamSocket;
-        const controller = new ControlRunner(config, link, upstream, () => undefined, speed);
+        const log = (): void => undefined;
+        const channel = new LimitChannel({ link, log, speed });
+        const controller = new ControlRunner(config, { channel, upstream, log });
         controller.start();
         await vi.advanceTimersByTimeAsync(1900);
         await controller.stop();
@@ -442,55 +447,5 @@ describe('the controller on the device clock', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-});
-
-describe('giving the limits from before back', () => {
-  const controlled = (status: 'ok' | 'pending' | 'failure'): ControlMemory => ({
-    fallback: false,
-    inverters: {
-      a: { beforeW: 800, last: { watts: 200, sentAt: T0 - (status === 'pending' ? 1000 : 60_000), status } },
-      b: { beforeW: 1600, last: undefined },
-    },
-  });
-
-  it('sends each controlled inverter its own limit, and is done once it is confirmed', () => {
-    const first = restoreStep(controlled('ok'), [view('a', 800, 200), view('b', 1600, 800)], T0, SETTINGS);
-    expect(first.commands).toEqual([{ serial: 'a', watts: 800 }]);
-    expect(first.done).toBe(false);
-    const waiting = restoreStep(
-      first.memory,
-      [view('a', 800, 200, { setStatus: 'Pending' })],
-      T0 + 1000,
-      SETTINGS,
-    );
-    expect(waiting.commands).toEqual([]);
-    expect(waiting.done).toBe(false);
-    const confirmed = restoreStep(
-      waiting.memory,
-      [view('a', 800, 800, { setStatus: 'Ok' })],
-      T0 + 2000,
-      SETTINGS,
-    );
-    expect(confirmed.done).toBe(true);
-  });
-
-  it('waits for an unconfirmed command first, and sends again after a Failure', () => {
-    expect(
-      restoreStep(controlled('pending'), [view('a', 800, 200, { setStatus: 'Pending' })], T0, SETTINGS)
-        .commands,
-    ).toEqual([]);
-    const failed: ControlMemory = {
-      fallback: false,
-      inverters: { a: { beforeW: 800, last: { watts: 800, sentAt: T0 - 10_000, status: 'failure' } } },
-    };
-    expect(
-      restoreStep(failed, [view('a', 800, 200, { setStatus: 'Failure' })], T0, SETTINGS).commands,
-    ).toEqual([{ serial: 'a', watts: 800 }]);
-  });
-
-  it('passes over an inverter that cannot hear (asleep, its non-persistent limit gone anyway)', () => {
-    const result = restoreStep(controlled('ok'), [view('a', 800, 0, { reachable: false })], T0, SETTINGS);
-    expect(result).toMatchObject({ commands: [], done: true });
   });
 });

@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCli, type CompanionOptions } from '../src/cli';
+import { parseCli, type CompanionOptions } from '../src/config/cli';
 import { DEFAULT_DEVICE_NAME, parseDevices, type DeviceEntry } from '../src/config/devices';
 import type { Origin, Setting } from '../src/config/options';
 import { tempDir } from './helpers';

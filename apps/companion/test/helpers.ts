@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { buildCompanion, type CompanionAppOptions } from '../src/app';
+import { buildApp, type ServerOptions } from '../src/app';
 import { startDemoDevice } from '../src/demo';
+import type { DeviceOptions } from '../src/device-scope';
 import { launchCompanion as launchCompanionProcess, type LaunchedCompanion } from '../src/launch';
 
 export const ADMIN_AUTH = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
@@ -88,16 +89,16 @@ export interface TestCompanion {
 /** The companion built in this process, listening on a free port, in front of `device`. */
 export async function startCompanion(
   deviceUrl: URL,
-  options: Partial<CompanionAppOptions> = {},
+  options: Partial<DeviceOptions & ServerOptions> = {},
 ): Promise<TestCompanion> {
   const dataDir = options.dataDir ?? (await tempDir('data'));
   const lines: string[] = [];
-  const app = await buildCompanion({
-    deviceUrl,
-    dataDir,
-    webappDir: FIXTURE_WEBAPP,
-    log: (line) => lines.push(line),
-    ...options,
+  const { webappDir = FIXTURE_WEBAPP, logger, timeouts, ...device } = options;
+  const app = await buildApp({
+    webappDir,
+    logger,
+    timeouts,
+    devices: [{ deviceUrl, dataDir, log: (line) => lines.push(line), ...device }],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

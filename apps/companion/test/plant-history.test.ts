@@ -14,7 +14,7 @@ import {
 } from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlant } from '../src/plant-app';
+import { buildApp } from '../src/app';
 import {
   ADMIN_AUTH,
   call,
@@ -65,7 +65,7 @@ describe("the plant's history", () => {
     dataDir = await tempDir('plant-history');
     // shed: a device that has never answered (nothing listens on its port).
     const shed = new URL(`http://127.0.0.1:${await freePort()}/`);
-    app = await buildPlant({
+    app = await buildApp({
       webappDir: FIXTURE_WEBAPP,
       devices: [
         ['roof', roof!.url],

@@ -5,7 +5,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCli } from '../src/cli';
+import { parseCli } from '../src/config/cli';
 import { parseSchedule, ScheduleError } from '../src/control/schedule-file';
 import { tempDir } from './helpers';
 

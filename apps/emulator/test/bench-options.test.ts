@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 const { listen, open } = useSocketTests();
 
-describe('benchmark options (README "Emulator options")', () => {
+describe('benchmark options (docs/emulator.md#options)', () => {
   it('--inverters fills a fresh device with six-string inverters instead of the demo ones', async () => {
     dev = await startTestDevice({ freshInverters: 10 });
     const list = await getJson(dev.app, '/api/inverter/list');

@@ -45,7 +45,7 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 
 const NOON = ['--time', '2026-06-21T10:00:00Z', '--speed', '50'];
 
-describe('--fault (README "Faults on purpose")', () => {
+describe('--fault (docs/emulator.md#faults-on-purpose)', () => {
   it(
     'starts with a silent inverter and a dark string, kept across a restart',
     async () => {

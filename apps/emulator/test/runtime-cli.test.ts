@@ -27,7 +27,7 @@ async function json(url: string): Promise<Record<string, unknown>> {
 
 const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-describe('command line --time and --speed (README "Emulator options")', () => {
+describe('command line --time and --speed (docs/emulator.md#options)', () => {
   it('starts the clock at the given moment and runs it 60 times faster', async () => {
     const base = await startProcess(['--time', '2026-06-21T10:00:00Z', '--speed', '60']);
     // The emulated NTP sync takes about 2 s of real time.

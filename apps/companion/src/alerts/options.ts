@@ -3,13 +3,15 @@
  * reminder and the quiet hours. Read like every other option (command line, environment,
  * config file); `off` turns a rule off, a number sets its threshold.
  */
-import { ConfigError } from '../config/options';
 import { ALERT_LIMITS } from '@opendtu/api';
-import type { ALERT_RULE_OPTIONS } from './option-names';
+import type { OptionReader } from '../config/areas';
+import { ConfigError } from '../config/config-error';
+import { ChannelUrlError, parseChannel, type Channel } from './channels';
+import { ALERT_RULE_OPTIONS } from './option-names';
 import { quietSpan } from './quiet-hours';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './rules';
 
-export const ALERT_RULE_USAGE = `  --alert-string-minutes <n|off>  a string under --alert-string-percent (default 50)
+const ALERT_RULE_USAGE = `  --alert-string-minutes <n|off>  a string under --alert-string-percent (default 50)
                       of its siblings per Wp this long in good light is told (default 30)
   --alert-command-minutes <n|off>  a limit or power command unconfirmed this long (or
                       ended in Failure) is told (default 5)
@@ -23,8 +25,25 @@ export const ALERT_RULE_USAGE = `  --alert-string-minutes <n|off>  a string unde
   --alert-quiet-hours <HH:MM-HH:MM|off>  device local times in which messages wait, to go
                       out at the end (default off)`;
 
-type Name =
-  keyof typeof ALERT_RULE_OPTIONS | 'alert-inverter-minutes' | 'alert-dtu-minutes' | 'alert-twilight-minutes';
+export const ALERT_OPTIONS = {
+  'alert-url': 'list',
+  'alert-inverter-minutes': 'string',
+  'alert-dtu-minutes': 'string',
+  'alert-twilight-minutes': 'string',
+  ...ALERT_RULE_OPTIONS,
+} as const;
+
+export const ALERT_USAGE = `  --alert-url <url>   tell alerts here (repeatable; several in one value apart by spaces):
+                      ntfy://[user:pass@]host[:port]/topic, ntfys://... (TLS), or an
+                      http(s):// webhook that takes a JSON POST
+  --alert-inverter-minutes <n|off>  an inverter silent or producing nothing this long
+                      while the sun is up is told (default 15)
+  --alert-dtu-minutes <n|off>  the DTU unreachable this long is told (default 5)
+  --alert-twilight-minutes <n>  minutes after the device's sunrise and before its
+                      sunset in which nothing is judged (default 120)
+${ALERT_RULE_USAGE}`;
+
+type Name = Exclude<keyof typeof ALERT_OPTIONS, 'alert-url'>;
 type NumberOf = (where: string, text: string, min: number, max: number, whole: boolean) => number;
 
 const isOff = (value: string | undefined): boolean => value?.trim().toLowerCase() === 'off';
@@ -88,4 +107,32 @@ function quietHours(where: string, value: string | undefined): AlertSettings['qu
   if (!hours)
     throw new ConfigError(`${where} must be two different local times such as 22:00-07:00, got "${value}"`);
   return hours;
+}
+
+/**
+ * The channel URLs of one value: apart by spaces, or by commas before the next scheme
+ * (`ntfy://a/x,https://b/hook`; a comma inside a URL stays).
+ */
+function alertChannels(where: string, text: string | undefined): Channel[] {
+  if (text === undefined) return [];
+  return text
+    .split(/\s+|,(?=\s*[a-z][a-z0-9+.-]*:\/\/)/i)
+    .filter((part) => part !== '')
+    .map((part) => {
+      try {
+        return parseChannel(part);
+      } catch (error) {
+        if (error instanceof ChannelUrlError) throw new ConfigError(`${where}: ${error.message}`);
+        throw error;
+      }
+    });
+}
+
+/** The alerts' options: where they are told and each rule's threshold. */
+export function readAlertOptions({ where, text, numberOf }: OptionReader<keyof typeof ALERT_OPTIONS>) {
+  return {
+    /** Where alerts are told (--alert-url). */
+    alertChannels: alertChannels(where('alert-url'), text('alert-url')),
+    alertSettings: parseAlertSettings(where, text, numberOf),
+  };
 }

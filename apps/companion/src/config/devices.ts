@@ -9,7 +9,8 @@
  * repeated; in the environment and the config file (one line per key) the entries stand in
  * one value apart by spaces, as `alert-url`'s do.
  */
-import { ConfigError, label, type Setting } from './options';
+import { ConfigError } from './config-error';
+import { label, type Setting } from './options';
 import { deviceUrl } from './urls';
 
 export interface DeviceEntry {

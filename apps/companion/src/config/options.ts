@@ -9,11 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ALERT_RULE_OPTIONS } from '../alerts/option-names';
-import { CONTROL_OPTIONS } from '../control/options';
-import { METER_OPTIONS } from '../meter/options';
-
-export class ConfigError extends Error {}
+import { AREA_OPTIONS } from './areas';
+import { ConfigError } from './config-error';
 
 /** A list is a string that may be given several times on the command line (joined by spaces). */
 export type OptionKind = 'string' | 'boolean' | 'list';
@@ -30,13 +27,7 @@ export const OPTIONS = {
   'influx-token': 'string',
   'raw-days': 'string',
   'log-level': 'string',
-  'alert-url': 'list',
-  'alert-inverter-minutes': 'string',
-  'alert-dtu-minutes': 'string',
-  'alert-twilight-minutes': 'string',
-  ...ALERT_RULE_OPTIONS,
-  ...CONTROL_OPTIONS,
-  ...METER_OPTIONS,
+  ...AREA_OPTIONS,
   verbose: 'boolean',
   // The virtual DTU's, in the demo; --speed also with --device.
   plant: 'boolean',

@@ -1,4 +1,4 @@
-import { ConfigError } from './options';
+import { ConfigError } from './config-error';
 
 /** An http(s) URL; a bare address (`192.168.1.50`) is taken as http://. */
 export function httpUrl(where: string, text: string): URL {

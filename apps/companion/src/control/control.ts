@@ -12,12 +12,14 @@ import type { DeviceAccess } from '../device/access';
 import type { DeviceClock } from '../device/clock';
 import type { DeviceLink } from '../device/link';
 import type { UpstreamSocket } from '../live/upstream';
+import type { LimitChannel } from '../limits/limit-channel';
 import type { LogLine } from '../log';
 import { ControlDay, registerControlDay, sampleControlDay } from './day';
 import type { MeterPool } from '../meter/meter-source';
 import { maskedMeter, type MeterSpec } from './meter';
 import { registerControl } from './routes';
-import { ControlRunner, type ControlConfig } from './runner';
+import type { ControlConfig } from './config';
+import { ControlRunner } from './runner';
 import type { Schedule } from './schedule-file';
 import { registerSchedule } from './schedule-routes';
 import { ScheduleRunner } from './schedule-runner';
@@ -33,6 +35,8 @@ export interface ControlContext {
   /** Undefined: no --schedule. */
   schedule?: Schedule | undefined;
   link: DeviceLink;
+  /** The device's one limit channel: the controller and the schedule send through it. */
+  limits: LimitChannel;
   upstream: UpstreamSocket;
   access: DeviceAccess;
   /** The device's clock: the chart of the day and the schedule are on it. */
@@ -53,17 +57,14 @@ interface Controller extends Part {
 }
 
 function newController(context: ControlContext, config: ControlConfig, day: ControlDay): Controller {
-  // The controller's waits run on the device's clock: a virtual DTU at --speed n answers n
-  // times faster, and so must the controller, or its lag costs n times the export.
-  const runner = new ControlRunner(
-    config,
-    context.link,
-    context.upstream,
-    context.log,
-    context.clock.speed,
-    undefined,
-    context.meters,
-  );
+  // The controller's waits run on the channel's clock, the device's: a virtual DTU at
+  // --speed n answers n times faster, and so must the controller.
+  const runner = new ControlRunner(config, {
+    channel: context.limits,
+    upstream: context.upstream,
+    log: context.log,
+    meters: context.meters,
+  });
   let stopSampling = (): void => undefined;
   const read = () => {
     const held = Object.values(runner.memory.inverters).map((track) => track.last?.watts ?? track.beforeW);
@@ -107,6 +108,7 @@ export function setUpControl(
     schedule &&
     new ScheduleRunner(schedule, {
       link: context.link,
+      channel: context.limits,
       clock: context.clock,
       log,
       // Read at every tick: the schedule follows the controller a save put in place, and

@@ -3,11 +3,16 @@
  * into a ControlConfig; control is off without `--control-meter`. Errors name the option
  * as its author wrote it.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { CONTROL_LIMITS } from '@opendtu/api';
+import type { OptionReader } from '../config/areas';
+import { ConfigError } from '../config/config-error';
+import type { ControlConfig } from './config';
 import { MeterSpecError, parseMeterSpec } from './meter';
-import type { ControlConfig } from './runner';
 import { readSchedule, ScheduleError, type Schedule } from './schedule-file';
 import { CONTROL_DEFAULTS } from './settings-body';
+import { CONTROL_FILE } from './settings-file';
 
 export const CONTROL_OPTIONS = {
   'control-meter': 'string',
@@ -144,4 +149,31 @@ export function parseScheduleOption(
       `${where}: windows[${controlWindow.index}] turns zero export on or off, which needs --control-meter`,
     );
   return schedule;
+}
+
+const asConfigError = <T>(read: () => T): T => {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ControlOptionError) throw new ConfigError(error.message);
+    throw error;
+  }
+};
+
+/** Zero export's options and the schedule's file. */
+export function readControlOptions({ where, text, path }: OptionReader<ControlOptionName>) {
+  const control = asConfigError(() => parseControlOptions(where, text));
+  return {
+    /** The zero-export controller (--control-meter and its options); undefined: off. */
+    control,
+    /** Time windows and restarts (--schedule); undefined: none. */
+    schedule: asConfigError(() =>
+      parseScheduleOption(
+        where('schedule'),
+        text('schedule') === undefined ? undefined : path('schedule', ''),
+        // Settings saved in the app (control.json) stand in for the --control-* options.
+        control ?? existsSync(join(path('data', './data'), CONTROL_FILE)),
+      ),
+    ),
+  };
 }

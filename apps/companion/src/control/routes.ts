@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import { admitted } from '../ops/admin-only';
 import { registerSettingsSave } from '../ops/settings-route';
-import type { ControlConfig, ControlRunner } from './runner';
+import type { ControlConfig } from './config';
+import type { ControlRunner } from './runner';
 import { maskedUrl, parseControlSettingsBody, type SavedControl } from './settings-body';
 
 export interface ControlRoutesContext {

@@ -1,64 +1,37 @@
 /**
  * The zero-export controller at work against the device: it reads the meter, follows the
- * inverters in the live frames the server already receives, reads /api/limit/status for
- * the ratings and the acknowledgements, and sends what `step` decides with POST
- * /api/limit/config as limit_type 0 (absolute, non-persistent: a persistent limit is
- * written to the inverter's memory, which wears). Pause and stop give every inverter the
- * limit it had before, and wait until it is confirmed.
+ * inverters in the live frames the server already receives, and sends what `step` decides
+ * through the limit channel (../limits/limit-channel.ts: status, non-persistent W limits,
+ * acknowledgements), holding its inverters there while it runs. Pause and stop give every
+ * inverter its limit from before back, confirmed.
  *
- * Its clock is the device's speed times this machine's (`--speed` of a fast virtual DTU,
- * 1 for a real one): the poll, the settle wait, the interval and the timeouts are device
- * time, as the house and the inverters it follows, with floors of real time where the
- * network and the meter set the pace.
+ * Its clock is the channel's: device time (`--speed` of a fast virtual DTU, 1 for a real
+ * one), with floors of real time where the network and the meter set the pace.
  */
 import {
   readLiveInverters,
   liveValue,
   type ControlCommand,
   type ControlState,
-  type LimitStatusMap,
   type LiveInverterFull,
 } from '@opendtu/api';
-import type { DeviceLink } from '../device/link';
+import type { LimitChannel, SentCommand } from '../limits/limit-channel';
+import { wattsOf } from '../limits/limit-rules';
 import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
-import { maskedMeter, type MeterSpec } from './meter';
+import { maskedMeter } from './meter';
+import type { ControlConfig } from './config';
 import { METER_STALE_MS, MeterSource, isFresh, type MeterPool, type MeterReading } from './meter-source';
-import {
-  restoreStep,
-  step,
-  ACK_TIMEOUT_MS,
-  SETTLE_MS,
-  type ControlMemory,
-  type ControlSettings,
-  type InverterView,
-  type LimitCommand,
-} from './step';
+import { step, SETTLE_MS, type ControlMemory, type InverterView, type LimitCommand } from './step';
 
-export interface ControlConfig extends ControlSettings {
-  meter: MeterSpec;
-  /** ms between meter readings (and control steps). */
-  pollMs: number;
-  /** Serials (hex, as the device writes them) or every inverter. */
-  inverters: string[] | 'all';
-  /** Whether raises wait out a load that switches on and off (the settings' `wait_out_switching`). */
-  waitOutSwitching: boolean;
-}
-
-/** The longest a stop waits for the limits from before to be confirmed. */
-const RESTORE_DEADLINE_MS = ACK_TIMEOUT_MS + 30_000;
-/** /api/limit/status is read at least this often, and after every command until its answer. */
-const STATUS_EVERY_MS = 30_000;
 const KEPT_COMMANDS = 50;
 /** How long the first step waits for every controlled inverter's live data. */
 const LIVE_WAIT_MS = 15_000;
 /** Real ms floors: a meter is not read more often, nor a round trip expected faster. */
 const POLL_FLOOR_MS = 100;
 const SETTLE_FLOOR_MS = 300;
-const ACK_FLOOR_MS = 3000;
 const STALE_FLOOR_MS = 3000;
 const LIVE_WAIT_FLOOR_MS = 2000;
-const RESTORE_FLOOR_MS = 15_000;
 
 interface Live {
   reachable: boolean;
@@ -78,10 +51,7 @@ export class ControlRunner {
   readonly meter: MeterSource;
   memory: ControlMemory = { fallback: false, inverters: {} };
   readonly commands: ControlCommand[] = [];
-  private status: LimitStatusMap | undefined;
-  private statusAt = 0;
   private learntAt = 0;
-  private refusalSaid = false;
   private readonly live = new Map<string, Live>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -95,31 +65,38 @@ export class ControlRunner {
   private readonly pollRealMs: number;
   private readonly timing: NonNullable<ControlConfig['timing']>;
 
+  private readonly channel: LimitChannel;
+  private readonly upstream: UpstreamSocket;
+  private readonly log: LogLine;
+  /** Device ms per real ms: the device clock's speed (the channel's). */
+  private readonly speed: number;
+
   constructor(
     private readonly config: ControlConfig,
-    private readonly link: DeviceLink,
-    private readonly upstream: UpstreamSocket,
-    private readonly log: LogLine,
-    /** Device ms per real ms: the device clock's speed. */
-    private readonly speed = 1,
-    realNow: () => number = Date.now,
-    /** Where the meter is read once for every part that uses it. */
-    meters?: MeterPool,
+    parts: {
+      channel: LimitChannel;
+      upstream: UpstreamSocket;
+      log: LogLine;
+      /** Where the meter is read once for every part that uses it (the grid meter's recorder). */
+      meters?: MeterPool | undefined;
+    },
   ) {
-    this.now = () => realNow() * speed;
-    this.pollRealMs = Math.max(POLL_FLOOR_MS, config.pollMs / speed);
+    ({ channel: this.channel, upstream: this.upstream, log: this.log } = parts);
+    this.speed = this.channel.speed;
+    this.now = this.channel.now;
+    this.pollRealMs = Math.max(POLL_FLOOR_MS, config.pollMs / this.speed);
     this.timing = {
       settleMs: this.atLeastReal(SETTLE_MS, SETTLE_FLOOR_MS),
-      ackTimeoutMs: this.atLeastReal(ACK_TIMEOUT_MS, ACK_FLOOR_MS),
+      ackTimeoutMs: this.channel.timing.ackTimeoutMs,
       staleMs: this.atLeastReal(METER_STALE_MS, STALE_FLOOR_MS),
     };
-    this.meter = new MeterSource(config.meter, this.pollRealMs, this.now, { pool: meters });
+    this.meter = new MeterSource(config.meter, this.pollRealMs, this.now, { pool: parts.meters });
     this.meter.onReading = () => this.stepNow();
+    // A higher sender cannot take an inverter from zero export: nothing to hear from onLost.
   }
 
-  /** `deviceMs`, but never less than `realMs` of this machine's time. */
   private atLeastReal(deviceMs: number, realMs: number): number {
-    return Math.max(deviceMs, realMs * this.speed);
+    return this.channel.atLeastReal(deviceMs, realMs);
   }
 
   /** The meter's latest reading while the controller may act on it (`realNow`: this machine's ms). */
@@ -234,7 +211,7 @@ export class ControlRunner {
 
   private view(serial: string): InverterView {
     const live = this.live.get(serial);
-    const status = this.status?.[serial];
+    const status = this.channel.status?.[serial];
     return {
       serial,
       maxPower: status?.max_power ?? 0,
@@ -247,22 +224,10 @@ export class ControlRunner {
     };
   }
 
-  private async readStatus(): Promise<boolean> {
-    try {
-      const answer = await this.link.get('api/limit/status', 'server');
-      if (answer.status !== 200 || typeof answer.json !== 'object' || answer.json === null) return false;
-      this.status = answer.json as LimitStatusMap;
-      this.statusAt = this.now();
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Learns the limits the chosen inverters have before anything is sent. */
+  /** Learns the owner's limits of the chosen inverters before anything is sent. */
   private async learnLimits(): Promise<void> {
-    if (!(await this.readStatus())) return;
-    const status = this.status!;
+    if (!(await this.channel.read())) return;
+    const status = this.channel.status!;
     // The device's own spelling of each serial is kept (the options are lower case).
     const serials = Object.keys(status);
     const wanted =
@@ -277,7 +242,8 @@ export class ControlRunner {
         this.log(`Zero export: ${serial} is left out until its model (rated power) is known`, 'warn');
       else
         inverters[serial] = {
-          beforeW: Math.round((entry.limit_relative * entry.max_power) / 100),
+          // Another sender may hold it now: the limit from before is the owner's.
+          beforeW: Math.round(wattsOf(this.channel.before(serial)!, entry.max_power)),
           last: undefined,
         };
     }
@@ -287,10 +253,6 @@ export class ControlRunner {
     this.state = 'in-band';
     const list = Object.entries(inverters).map(([serial, track]) => `${serial} (${track.beforeW} W)`);
     this.log(`Zero export controls ${list.join(', ')}`);
-  }
-
-  private pending(): boolean {
-    return Object.values(this.memory.inverters).some((track) => track.last?.status === 'pending');
   }
 
   private async tick(): Promise<void> {
@@ -308,7 +270,8 @@ export class ControlRunner {
       Object.keys(this.memory.inverters).some((s) => !this.live.has(s))
     )
       return;
-    if (this.pending() || now - this.statusAt >= STATUS_EVERY_MS) await this.readStatus();
+    await this.channel.refresh();
+    for (const serial of Object.keys(this.memory.inverters)) this.channel.take('zero-export', serial);
     const result = step(
       this.memory,
       {
@@ -326,27 +289,18 @@ export class ControlRunner {
     await this.send(result.commands, result.state === 'fallback' ? 'fallback' : 'control');
   }
 
+  /** Lists a command for the Control screen. */
+  private list(serial: string, watts: number, sentAt: number, reason: ControlCommand['reason']): void {
+    this.commands.unshift({ serial, limit_w: watts, sent: this.sentText(sentAt), status: 'pending', reason });
+    this.commands.length = Math.min(this.commands.length, KEPT_COMMANDS);
+  }
+
   /** Sends the commands; one the device did not take counts as failed (its interval still holds). */
   private async send(commands: readonly LimitCommand[], reason: ControlCommand['reason']): Promise<void> {
     for (const { serial, watts } of commands) {
-      const sent = this.sentText(this.memory.inverters[serial]!.last!.sentAt);
-      this.commands.unshift({ serial, limit_w: watts, sent, status: 'pending', reason });
-      this.commands.length = Math.min(this.commands.length, KEPT_COMMANDS);
-      let taken = false;
-      try {
-        const answer = await this.link.postData(
-          'api/limit/config',
-          { serial, limit_value: watts, limit_type: 0 },
-          'server',
-        );
-        taken = (answer.json as { type?: string } | undefined)?.type === 'success';
-        if (answer.status === 401 && !this.refusalSaid) {
-          this.refusalSaid = true;
-          this.log('Zero export: the device refuses limits without its admin password (--password)', 'warn');
-        }
-      } catch {
-        taken = false;
-      }
+      this.list(serial, watts, this.memory.inverters[serial]!.last!.sentAt, reason);
+      const sent = await this.channel.send('zero-export', serial, { value: watts, unit: 'W' });
+      const taken = sent !== undefined && sent.status !== 'failure';
       this.log(
         `Zero export: ${serial} limit ${watts} W (${reason})${taken ? '' : ', not taken by the device'}`,
         'debug',
@@ -383,29 +337,38 @@ export class ControlRunner {
     return this.restoring;
   }
 
-  /** Steps the restore until every limit from before is confirmed, or the deadline. */
+  /** Gives every inverter its limit from before back through the channel, confirmed or late. */
   private async giveBack(): Promise<void> {
     clearTimeout(this.timer);
     await this.running;
     if (this.state === 'starting') return;
     this.state = 'restoring';
-    const deadline = this.now() + this.atLeastReal(RESTORE_DEADLINE_MS, RESTORE_FLOOR_MS);
-    for (;;) {
-      if (this.pending()) await this.readStatus();
-      const result = restoreStep(this.memory, this.views(), this.now(), {
-        ...this.config,
-        timing: this.timing,
-      });
-      this.memory = result.memory;
-      this.noteAcknowledgements();
-      if (result.done) break;
-      if (this.now() >= deadline) {
-        this.log('Zero export: not every inverter confirmed its own limit back in time', 'warn');
-        break;
+    const sent = new Map<string, SentCommand>();
+    // The memory follows each give-back command, so the list shows its acknowledgement.
+    const follow = (): void => {
+      const inverters = { ...this.memory.inverters };
+      for (const [serial, command] of sent) {
+        const track = inverters[serial]!;
+        inverters[serial] = {
+          ...track,
+          last: { watts: track.beforeW, sentAt: command.sentAt, status: command.status },
+        };
       }
-      await this.send(result.commands, 'restore');
-      await new Promise((done) => setTimeout(done, Math.min(this.pollRealMs, 1000)));
-    }
+      this.memory = { ...this.memory, inverters };
+      this.noteAcknowledgements();
+    };
+    const result = await this.channel.giveBack('zero-export', {
+      onSent: (command) => {
+        const track = this.memory.inverters[command.serial];
+        if (!track) return;
+        sent.set(command.serial, command);
+        this.list(command.serial, track.beforeW, command.sentAt, 'restore');
+        follow();
+      },
+      onRound: follow,
+    });
+    if (!result.done)
+      this.log('Zero export: not every inverter confirmed its own limit back in time', 'warn');
   }
 }
 

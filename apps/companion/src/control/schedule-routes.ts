@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeviceAccess } from '../device/access';
 import { admitted } from '../ops/admin-only';
 import { clockText, WEEKDAYS, type ScheduleWindow } from './schedule-file';
-import { localText, type ScheduleRunner } from './schedule-runner';
+import { localText, statusOf, type ScheduleRunner } from './schedule-runner';
 
 const dayNames = (days: readonly number[]): ScheduleWeekday[] => days.map((day) => WEEKDAYS[day]!);
 
@@ -68,7 +68,7 @@ export function scheduleAnswer(
       limit: track.wanted ?? null,
       window: track.window ?? null,
       before_percent: track.beforePercent,
-      status: track.last?.status ?? 'pending',
+      status: track.last ? statusOf(track.last) : 'pending',
     })),
     actions: runner.actions,
   };

@@ -3,18 +3,19 @@
  * zone, and a demo's virtual DTU may run fast). Each tick it resolves what holds now
  * (schedule-resolve.ts) and:
  * - turns the controller off or on, or sets its target (ControlRunner.setScheduled);
- * - sends each window's limit to the inverters it names as a non-persistent limit
- *   (limit_type 0 for W, 1 for %: a persistent one wears the inverter's memory) and, at the
- *   window's end, the limit the inverter had before (read from /api/limit/status), until
- *   confirmed; as the controller, one command at a time per inverter, never the same twice
+ * - holds each inverter a window names in the limit channel (../limits/limit-channel.ts;
+ *   zero export wins it) and sends the window's limit, non-persistent; at the window's end
+ *   the channel gives the limit from before back, confirmed. Never the same limit twice
  *   unless the inverter shows it lost it (a restart forgets a non-persistent limit);
  * - restarts inverters at their set time (POST /api/power/config restart).
  * In a dry run the same is decided and logged and reported, and nothing is sent.
  */
-import type { LimitStatusMap, ScheduleAction, ScheduleActionStatus } from '@opendtu/api';
+import type { ScheduleAction, ScheduleActionStatus } from '@opendtu/api';
 import { localTimeAt, type LocalDateTime } from '@opendtu/server-kit/posix-tz';
 import type { DeviceClock } from '../device/clock';
 import type { DeviceLink } from '../device/link';
+import type { LimitChannel, SentCommand } from '../limits/limit-channel';
+import { sameLimit, type Limit } from '../limits/limit-rules';
 import type { LogLine } from '../log';
 import type { ControlRunner } from './runner';
 import type { InverterChoice, Schedule } from './schedule-file';
@@ -22,10 +23,6 @@ import { chooses, resolve, restartsDue, type Resolution } from './schedule-resol
 
 /** Real ms between ticks. */
 const TICK_MS = 1000;
-/** /api/limit/status is read at least this often (real ms), and every tick while a command waits. */
-const STATUS_EVERY_MS = 10_000;
-/** An unconfirmed limit is sent again after this (real ms), as the controller's timeout. */
-const ACK_TIMEOUT_MS = 30_000;
 /** A refused or failed limit is tried again after this (real ms). */
 const RETRY_MS = 10_000;
 /** A confirmed limit is only judged lost once the inverter had time to report it (real ms). */
@@ -35,14 +32,7 @@ const LOST_AFTER_MS = 15_000;
  * each resend of a limit it showed lost waits twice as long as the one before, up to this.
  */
 const LOST_BACKOFF_MAX_MS = 15 * 60_000;
-/** A shutdown waits at most this long for the limits from before to be confirmed. */
-const RESTORE_DEADLINE_MS = 40_000;
 const KEPT_ACTIONS = 50;
-
-export interface Limit {
-  value: number;
-  unit: 'W' | '%';
-}
 
 interface Track {
   /** limit_relative (%) before the first window's limit: given back at the end. */
@@ -50,13 +40,17 @@ interface Track {
   /** The window's limit held now; undefined: giving the limit from before back. */
   wanted: Limit | undefined;
   window: number | undefined;
-  last: { limit: Limit; sentAt: number; status: ScheduleActionStatus; action: ScheduleAction } | undefined;
+  /** The last command (a dry run's is only said; `refused`: the channel did not send it) and its action. */
+  last:
+    | { limit: Limit; sentAt: number; command: SentCommand | 'dry-run' | 'refused'; action: ScheduleAction }
+    | undefined;
   /** Resends of a limit the inverter showed lost, since it last showed it held. */
   resends: number;
 }
 
-const sameLimit = (a: Limit | undefined, b: Limit | undefined): boolean =>
-  a !== undefined && b !== undefined && a.value === b.value && a.unit === b.unit;
+/** A track's last status: the command's acknowledgement, or the dry run's. */
+export const statusOf = ({ command }: NonNullable<Track['last']>): ScheduleActionStatus =>
+  command === 'refused' ? 'failure' : command === 'dry-run' ? command : command.status;
 
 export const localText = (local: LocalDateTime): string => {
   const two = (n: number): string => String(n).padStart(2, '0');
@@ -64,11 +58,14 @@ export const localText = (local: LocalDateTime): string => {
 };
 
 export interface ScheduleDeps {
+  /** For restarts; limits go through `channel`. */
   link: DeviceLink;
+  channel: LimitChannel;
   clock: DeviceClock;
   log: LogLine;
   /** The zero-export controller, when there is one, and the inverters it controls. */
   control: { runner: ControlRunner; inverters: InverterChoice } | undefined;
+  /** This machine's ms, for the actions' times. */
   now?: () => number;
 }
 
@@ -77,8 +74,6 @@ export class ScheduleRunner {
   readonly tracks = new Map<string, Track>();
   resolution: Resolution | undefined;
   deviceTime: LocalDateTime | undefined;
-  private status: LimitStatusMap | undefined;
-  private statusAt = -Infinity;
   private checkedUntil: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -91,6 +86,8 @@ export class ScheduleRunner {
     private readonly deps: ScheduleDeps,
   ) {
     this.now = deps.now ?? Date.now;
+    // Zero export took an inverter over: its memory of the limit from before holds.
+    deps.channel.onLost('schedule', (serial) => this.tracks.delete(serial));
   }
 
   start(): void {
@@ -107,18 +104,17 @@ export class ScheduleRunner {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
-    const deadline = this.now() + RESTORE_DEADLINE_MS;
+    if (this.schedule.dryRun) return;
     for (const track of this.tracks.values()) track.wanted = undefined;
-    while (this.tracks.size > 0 && !this.schedule.dryRun) {
-      await this.readStatus(0);
-      await this.applyLimits(() => undefined, this.deviceTime);
-      if (this.tracks.size === 0) break;
-      if (this.now() >= deadline) {
-        this.deps.log('Schedule: not every inverter confirmed its own limit back in time', 'warn');
-        break;
-      }
-      await new Promise((done) => setTimeout(done, TICK_MS));
-    }
+    const local = this.deviceTime;
+    const result = await this.deps.channel.giveBack('schedule', {
+      onSent: (command) => this.recordGiveBack(command, local),
+      onRound: () => this.followAcknowledgements(),
+    });
+    for (const serial of [...this.tracks.keys()])
+      if (this.deps.channel.holderOf(serial) !== 'schedule') this.tracks.delete(serial);
+    if (!result.done)
+      this.deps.log('Schedule: not every inverter confirmed its own limit back in time', 'warn');
   }
 
   private next(): void {
@@ -130,31 +126,21 @@ export class ScheduleRunner {
     }, TICK_MS);
   }
 
-  /** Whether the controller has this inverter in hand now (it runs, starts or gives limits back). */
-  private held(serial: string): boolean {
-    const control = this.deps.control;
-    if (!control || !chooses(control.inverters, serial)) return false;
-    const { runner } = control;
-    return runner.active || runner.state === 'starting' || runner.givingBack;
-  }
-
   private async tick(): Promise<void> {
     const { clock } = this.deps;
     if (!clock.ready) return;
     const deviceNow = clock.now();
     const local = localTimeAt(clock.zone, deviceNow);
     this.deviceTime = local;
-    const pending = [...this.tracks.values()].some((track) => track.last?.status === 'pending');
-    await this.readStatus(pending ? 0 : STATUS_EVERY_MS);
-    if (!this.status) return;
-    const serials = Object.keys(this.status);
+    await this.deps.channel.refresh();
+    const status = this.deps.channel.status;
+    if (!status) return;
+    const serials = Object.keys(status);
     this.resolution = resolve(this.schedule, local, serials);
     if (!this.unknownSaid) this.sayUnknown(serials);
     await this.applyControl(this.resolution, local);
     await this.applyRestarts(deviceNow, serials);
-    // The controller first learns the limits from before: none of a window's may be among them.
-    if (this.deps.control?.runner.state === 'starting') return;
-    await this.applyLimits((serial) => this.wanted(serial), local);
+    await this.applyLimits(serials, local);
   }
 
   /** One warning for serials the schedule names that the device does not have. */
@@ -172,18 +158,6 @@ export class ScheduleRunner {
   private wanted(serial: string): { limit: Limit; window: number } | undefined {
     const found = this.resolution?.limits.find((limit) => limit.serial === serial);
     return found && { limit: { value: found.value, unit: found.unit }, window: found.window };
-  }
-
-  private async readStatus(everyMs: number): Promise<void> {
-    if (this.now() - this.statusAt < everyMs) return;
-    try {
-      const answer = await this.deps.link.get('api/limit/status', 'server');
-      if (answer.status !== 200 || typeof answer.json !== 'object' || answer.json === null) return;
-      this.status = answer.json as LimitStatusMap;
-      this.statusAt = this.now();
-    } catch {
-      // The device is away: the next tick asks again.
-    }
   }
 
   private record(
@@ -228,29 +202,33 @@ export class ScheduleRunner {
     else void runner.setScheduled(on, targetW);
   }
 
+  /** Each action shows the acknowledgement of its command. */
+  private followAcknowledgements(): void {
+    for (const track of this.tracks.values()) if (track.last) track.last.action.status = statusOf(track.last);
+  }
+
   /**
-   * Brings each inverter to the window's limit, or its own back; `want` tells the window's
-   * limit of an inverter. An inverter the controller has in hand is left to it.
+   * Brings each inverter to its window's limit, held in the channel (one zero export holds
+   * is left to it), or at the window's end has the channel give the limit from before back.
    */
-  private async applyLimits(
-    want: (serial: string) => { limit: Limit; window: number } | undefined,
-    local: LocalDateTime | undefined,
-  ): Promise<void> {
-    const status = this.status;
-    if (!status) return;
-    const now = this.now();
-    for (const [serial, entry] of Object.entries(status)) {
-      if (this.held(serial) && !this.stopped) {
-        // The controller took over: its own memory of the limit from before holds.
+  private async applyLimits(serials: readonly string[], local: LocalDateTime): Promise<void> {
+    const { channel } = this.deps;
+    const { dryRun } = this.schedule;
+    this.followAcknowledgements();
+    for (const serial of serials) {
+      const wanted = this.wanted(serial);
+      let track = this.tracks.get(serial);
+      if (!wanted) {
+        if (track) await this.endWindow(serial, track, local);
+        continue;
+      }
+      if (!dryRun && !channel.take('schedule', serial)) {
         this.tracks.delete(serial);
         continue;
       }
-      const wanted = this.stopped ? undefined : want(serial);
-      let track = this.tracks.get(serial);
       if (!track) {
-        if (!wanted) continue;
         track = {
-          beforePercent: entry.limit_relative,
+          beforePercent: channel.before(serial)?.value ?? 100,
           wanted: undefined,
           window: undefined,
           last: undefined,
@@ -258,87 +236,105 @@ export class ScheduleRunner {
         };
         this.tracks.set(serial, track);
       }
-      track.wanted = wanted?.limit;
-      track.window = wanted?.window;
+      track.wanted = wanted.limit;
+      track.window = wanted.window;
       const last = track.last;
-      if (last?.status === 'pending') {
-        const seen = entry.limit_set_status;
-        if (seen === 'Ok') last.status = 'ok';
-        else if (seen === 'Failure') last.status = 'failure';
-        else if (now - last.sentAt >= ACK_TIMEOUT_MS) last.status = 'timeout';
-        last.action.status = last.status;
-        if (last.status === 'pending') continue;
-      }
-      const target: Limit = track.wanted ?? { value: track.beforePercent, unit: '%' };
-      if (sameLimit(last?.limit, target)) {
-        if (last!.status === 'ok' || last!.status === 'dry-run') {
-          if (!track.wanted) {
-            this.tracks.delete(serial);
-            continue;
-          }
-          if (last!.status === 'dry-run') continue;
-          if (!this.lost(target, entry)) {
+      if (last && sameLimit(last.limit, wanted.limit)) {
+        const status = statusOf(last);
+        if (status === 'pending' || status === 'dry-run') continue;
+        if (status === 'ok') {
+          if (!channel.showsLost(serial, wanted.limit)) {
             track.resends = 0;
             continue;
           }
-          if (now - last!.sentAt < Math.min(LOST_AFTER_MS * 2 ** track.resends, LOST_BACKOFF_MAX_MS))
-            continue;
+          const after = Math.min(LOST_AFTER_MS * 2 ** track.resends, LOST_BACKOFF_MAX_MS);
+          if (this.since(last.sentAt) < after) continue;
           track.resends += 1;
-        } else if (now - last!.sentAt < RETRY_MS) continue;
-      }
-      await this.sendLimit(serial, target, track, local);
+        } else if (this.since(last.sentAt) < RETRY_MS) continue;
+      } else if (last && statusOf(last) === 'pending') continue;
+      await this.sendLimit(serial, wanted.limit, track, local);
     }
   }
 
-  /** Whether the device reports a limit other than the confirmed one (the inverter restarted). */
-  private lost(limit: Limit, entry: LimitStatusMap[string]): boolean {
-    if (entry.max_power <= 0) return false;
-    const percent = limit.unit === '%' ? limit.value : (limit.value / entry.max_power) * 100;
-    return Math.abs(Math.min(percent, 100) - entry.limit_relative) > 1.5;
+  /** Real ms since a command went (the channel counts device ms). */
+  private since(sentAt: number): number {
+    return (this.deps.channel.now() - sentAt) / this.deps.clock.speed;
   }
 
-  private async sendLimit(
+  /** A window ended: the limit from before goes back (said in a dry run), then the track goes. */
+  private async endWindow(serial: string, track: Track, local: LocalDateTime): Promise<void> {
+    track.wanted = undefined;
+    track.window = undefined;
+    if (this.schedule.dryRun) {
+      const before: Limit = { value: track.beforePercent, unit: '%' };
+      if (track.last && sameLimit(track.last.limit, before)) this.tracks.delete(serial);
+      else this.recordDryRun(serial, before, track, local);
+      return;
+    }
+    await this.deps.channel.giveBackRound('schedule', {
+      serials: [serial],
+      onSent: (command) => this.recordGiveBack(command, local),
+    });
+    if (this.deps.channel.holderOf(serial) !== 'schedule') this.tracks.delete(serial);
+  }
+
+  private recordGiveBack(command: SentCommand, local: LocalDateTime | undefined): void {
+    const track = this.tracks.get(command.serial);
+    if (!track) return;
+    track.last = {
+      limit: command.limit,
+      sentAt: command.sentAt,
+      command,
+      action: this.recordLimit(command.serial, command.limit, track, local),
+    };
+    track.last.action.status = statusOf(track.last);
+    this.logLimit(command.serial, command.limit, 'restore', command.status !== 'failure');
+  }
+
+  private recordLimit(
     serial: string,
     limit: Limit,
     track: Track,
     local: LocalDateTime | undefined,
-  ): Promise<void> {
-    const { dryRun } = this.schedule;
-    const sentAt = this.now();
-    const kind = track.wanted ? 'limit' : 'restore';
-    const words = `${serial} ${kind === 'limit' ? 'limit' : 'back to its limit of'} ${limit.value} ${limit.unit}`;
-    const action = this.record(
+  ): ScheduleAction {
+    return this.record(
       {
-        kind,
+        kind: track.wanted ? 'limit' : 'restore',
         serial,
         limit,
         control: null,
         entry: track.window ?? null,
-        status: dryRun ? 'dry-run' : 'pending',
+        status: 'pending',
       },
       local,
     );
-    if (dryRun) {
-      track.last = { limit, sentAt, status: 'dry-run', action };
-      this.deps.log(`Schedule (dry run): would set ${words}`);
-      return;
-    }
-    track.last = { limit, sentAt, status: 'pending', action };
-    let taken = false;
-    try {
-      const answer = await this.deps.link.postData(
-        'api/limit/config',
-        { serial, limit_value: limit.value, limit_type: limit.unit === 'W' ? 0 : 1 },
-        'server',
-      );
-      taken = (answer.json as { type?: string } | undefined)?.type === 'success';
-    } catch {
-      taken = false;
-    }
-    this.deps.log(`Schedule: ${words}${taken ? '' : ', not taken by the device'}`, taken ? 'info' : 'warn');
-    if (!taken) track.last.status = action.status = 'failure';
-    // The acknowledgement is read at the next tick.
-    this.statusAt = -Infinity;
+  }
+
+  private recordDryRun(serial: string, limit: Limit, track: Track, local: LocalDateTime): void {
+    const action = this.recordLimit(serial, limit, track, local);
+    action.status = 'dry-run';
+    track.last = { limit, sentAt: this.deps.channel.now(), command: 'dry-run', action };
+    this.deps.log(`Schedule (dry run): would set ${this.words(serial, limit, action.kind)}`);
+  }
+
+  private words(serial: string, limit: Limit, kind: ScheduleAction['kind']): string {
+    return `${serial} ${kind === 'limit' ? 'limit' : 'back to its limit of'} ${limit.value} ${limit.unit}`;
+  }
+
+  private logLimit(serial: string, limit: Limit, kind: ScheduleAction['kind'], taken: boolean): void {
+    this.deps.log(
+      `Schedule: ${this.words(serial, limit, kind)}${taken ? '' : ', not taken by the device'}`,
+      taken ? 'info' : 'warn',
+    );
+  }
+
+  private async sendLimit(serial: string, limit: Limit, track: Track, local: LocalDateTime): Promise<void> {
+    if (this.schedule.dryRun) return this.recordDryRun(serial, limit, track, local);
+    const action = this.recordLimit(serial, limit, track, local);
+    const command = (await this.deps.channel.send('schedule', serial, limit)) ?? 'refused';
+    track.last = { limit, sentAt: this.deps.channel.now(), command, action };
+    action.status = statusOf(track.last);
+    this.logLimit(serial, limit, 'limit', action.status !== 'failure');
   }
 
   private async applyRestarts(deviceNow: number, serials: readonly string[]): Promise<void> {

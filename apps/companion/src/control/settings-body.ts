@@ -8,7 +8,7 @@
 import { CONTROL_LIMITS, type ControlSettingsBody } from '@opendtu/api';
 import { parseMeterFields } from '../meter/meter-fields';
 import type { MeterSpec } from './meter';
-import type { ControlConfig } from './runner';
+import type { ControlConfig } from './config';
 import { SettingsRefusal } from '../settings/saved-file';
 
 // The meter's fields are the meter area's (issue 45); the controller's modules keep them here.

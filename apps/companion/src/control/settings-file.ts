@@ -7,7 +7,7 @@
 import type { ControlSettingsBody } from '@opendtu/api';
 import { readSavedSettings, writeSavedSettings } from '../settings/saved-file';
 import { CONTROL_DEFAULTS, meterFields, parseControlSettingsBody, type SavedControl } from './settings-body';
-import type { ControlConfig } from './runner';
+import type { ControlConfig } from './config';
 
 export const CONTROL_FILE = 'control.json';
 

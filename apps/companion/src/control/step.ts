@@ -22,13 +22,10 @@
  * device's speed), so the waits match the inverters' own delays at any speed.
  */
 import { splitWatts, type ControlCommandStatus, type ControlState, type SetStatus } from '@opendtu/api';
+import { acknowledgement, ACK_TIMEOUT_MS, limitLost, MIN_INTERVAL_MS } from '../limits/limit-rules';
 import { bandSide, heldW, observe, raised, NO_GUARD, type CycleGuard } from './cycle-guard';
 import { isFresh, type MeterReading } from './meter-source';
 
-/** An unconfirmed command stops blocking its inverter after this. */
-export const ACK_TIMEOUT_MS = 30_000;
-/** The shortest interval between two commands to one inverter. */
-export const MIN_INTERVAL_MS = 5000;
 /**
  * How long after a command the meter and the inverter's reported output may still show the
  * time before it: the DTU sends it on its next radio turn, the inverter moves some seconds
@@ -165,14 +162,7 @@ export function acknowledge(
     const last = track.last;
     if (last?.status !== 'pending') continue;
     const status = views.find((view) => view.serial === serial)?.setStatus;
-    const next: ControlCommandStatus =
-      status === 'Ok'
-        ? 'ok'
-        : status === 'Failure'
-          ? 'failure'
-          : now - last.sentAt >= ackTimeoutMs
-            ? 'timeout'
-            : 'pending';
+    const next = acknowledgement(last.status, last.sentAt, status, now, ackTimeoutMs);
     if (next !== 'pending') inverters[serial] = { ...track, last: { ...last, status: next } };
   }
   return { ...memory, inverters };
@@ -254,7 +244,7 @@ export function lostLimit(
   if (!view || view.limitW === undefined || view.outputAt === undefined || last?.status !== 'ok')
     return false;
   if (view.outputAt < last.sentAt + settleMs) return false;
-  return Math.abs(view.limitW - last.watts) > Math.max(2, view.maxPower * 0.01);
+  return limitLost(view.limitW, last.watts, view.maxPower);
 }
 
 /** The commands that bring `wanted` (W per serial) to the inverters free to take one. */
@@ -473,32 +463,4 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
             : 'following',
     log,
   };
-}
-
-/**
- * Giving the limits from before back (pause, stop): each controlled inverter that got a
- * command gets its own limit again, under the same rules (no command while one is
- * unconfirmed, one per interval). A Failure or a timeout may be followed by the same limit:
- * this is the one command that must arrive. Inverters asleep are passed over: a
- * non-persistent limit is gone when an inverter starts again anyway.
- */
-export function restoreStep(
-  memory: ControlMemory,
-  inverters: readonly InverterView[],
-  now: number,
-  settings: ControlSettings,
-): { memory: ControlMemory; commands: LimitCommand[]; done: boolean } {
-  const next = acknowledge(memory, inverters, now, settings.timing?.ackTimeoutMs);
-  const commands: LimitCommand[] = [];
-  let done = true;
-  for (const [serial, track] of Object.entries(next.inverters)) {
-    const last = track.last;
-    if (!last || (last.watts === track.beforeW && last.status === 'ok')) continue;
-    const view = inverters.find((v) => v.serial === serial);
-    if (!view?.reachable) continue;
-    done = false;
-    if (blocked(track, now, settings.intervalMs)) continue;
-    commands.push({ serial, watts: track.beforeW });
-  }
-  return { memory: recordSent(next, commands, now), commands, done };
 }

@@ -1,6 +1,6 @@
 /**
  * Samples as InfluxDB line protocol, which InfluxDB 1, 2 and 3, VictoriaMetrics, QuestDB
- * and Telegraf all take. Two measurements (the README lists them for Grafana):
+ * and Telegraf all take. Two measurements (docs/features/influxdb-grafana.md lists them):
  * - `opendtu_inverter`, tags `serial`, `name`: fields `power_ac` (W), `power_dc` (W),
  *   `yield_day` (Wh), `yield_total` (kWh), `temperature` (°C), `limit_relative` (%),
  *   `reachable`, `producing`;

@@ -24,6 +24,7 @@ import {
 } from '@opendtu/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toCsv, type Cell } from '../history/csv';
+import { FLOW_COLUMNS, flowCells } from '../history/routes';
 import { localIso, parseDay } from '../history/dates';
 
 class Refusal extends Error {
@@ -158,16 +159,25 @@ export function registerPlantHistory(app: FastifyInstance, names: readonly strin
       );
       const answer = plantEnergy({ by, from, to }, devices);
       if (!csv) return answer;
+      // The flow's columns once a meter was recorded in the answer (issue 45).
+      const flow = answer.periods.some((period) => period.imported_wh !== null);
       const rows = answer.periods.map((period): Cell[] => [
         period.period,
         period.total_wh,
         period.lacking.join(' '),
         ...names.map((name) => period.devices[name]),
+        ...(flow ? flowCells(period) : []),
       ]);
       return sendCsv(
         reply,
         `plant-energy-${by}-${from}-${to}`,
-        ['period', 'total_wh', 'lacking', ...names.map((name) => `${name}_wh`)],
+        [
+          'period',
+          'total_wh',
+          'lacking',
+          ...names.map((name) => `${name}_wh`),
+          ...(flow ? FLOW_COLUMNS : []),
+        ],
         rows,
       );
     }),

@@ -6,8 +6,8 @@ import type { Server } from 'node:http';
  * web server (ESPAsyncWebServer on AsyncTCP and lwIP) gives every new client a receive
  * timeout of 3 s that lasts until its answer starts, so a client that goes quiet while
  * sending its headers or body is dropped; it has about 16 TCP connections in all, and
- * closes each connection after its answer. Where the emulator differs (README, "Where
- * the emulator differs from the device"):
+ * closes each connection after its answer. Where the emulator differs
+ * (docs/emulator.md#where-the-emulator-differs-from-the-device):
  * - a quiet client is dropped after 3 s, as on the device;
  * - headers must be complete within 10 s and a whole request within 150 s, even from a
  *   client that keeps sending a byte now and then (the device has no such limit); the

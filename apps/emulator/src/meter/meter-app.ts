@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { GridMeter } from './grid-meter';
 import { shelly3emStatus, shellyEmDataStatus, shellyEmStatus, tasmotaSensor } from './meter-forms';
 
-/** Where each form answers (the README lists them). */
+/** Where each form answers (docs/emulator.md#grid-meter-and-house lists them). */
 export const METER_PATHS = {
   shellyPro3em: '/rpc/EM.GetStatus?id=0',
   shellyPro3emEnergy: '/rpc/EMData.GetStatus?id=0',

@@ -1,4 +1,4 @@
-// The companion server's alerts (apps/companion, README "Alerts"): only the companion
+// The companion server's alerts (apps/companion, docs/features/alerts.md): only the companion
 // build calls these. Both paths need the device's admin credentials, which the client
 // sends as for every call.
 import type { AlertsAnswer, AlertSettingsBody, AlertTestAnswer, ApiResponse } from '@opendtu/api';

@@ -1,6 +1,6 @@
-// The companion server's zero-export controller (apps/companion/src/control, README
-// "Zero export"): its state (also while off), a pause, its settings and its day for the
-// chart. Admin only; only the companion build calls it.
+// The companion server's zero-export controller (apps/companion/src/control,
+// docs/features/zero-export.md): its state (also while off), a pause, its settings and its
+// day for the chart. Admin only; only the companion build calls it.
 import type {
   ApiResponse,
   ControlAnswer,

@@ -1,4 +1,4 @@
-// The companion server's history API (apps/companion, README "History API"). Only the
+// The companion server's history API (apps/companion, docs/features/history.md#the-history-api). Only the
 // companion build calls it; a device answers these paths with index.html, which is not
 // JSON, so an answer of /companion/api/info is proof of the server (asked once per page).
 import type {

@@ -1,6 +1,6 @@
 /**
  * The one connection to the history database (node-sqlite3-wasm: SQLite compiled to
- * WebAssembly, no native build; the README says why), shared by the stores of each concern
+ * WebAssembly, no native build; docs/internals/sqlite-wasm.md says why), shared by the stores of each concern
  * (history-store.ts, push-queue.ts). Rollback journal with full sync: a transaction is on
  * disk when its COMMIT returns, and a SIGKILL at any moment leaves the file as it was before
  * or after it, never half of it.

@@ -1,11 +1,16 @@
+/**
+ * The command line: options from the flags, the environment and the config file
+ * (options.ts) read into CompanionOptions, the help text, and the checks that need no
+ * device (the web app build exists, the data folder is writable: data-dir.ts).
+ */
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { AREA_USAGE, readAreas, type AreaOptions } from './areas';
+import { ConfigError } from './config-error';
 import {
   baseFolder,
-  ConfigError,
   label,
   layer,
   OPTIONS,
@@ -14,27 +19,14 @@ import {
   type OptionName,
   type Origin,
   type Setting,
-} from './config/options';
-import { parseDevices, plainPassword, type DeviceEntry } from './config/devices';
-import { httpUrl } from './config/urls';
-import { ChannelUrlError, parseChannel, type Channel } from './alerts/channels';
-import { ALERT_RULE_USAGE, parseAlertSettings } from './alerts/options';
-import type { AlertSettings } from './alerts/rules';
-import {
-  CONTROL_USAGE,
-  ControlOptionError,
-  parseControlOptions,
-  parseScheduleOption,
-} from './control/options';
-import type { ControlConfig } from './control/runner';
-import type { Schedule } from './control/schedule-file';
-import { CONTROL_FILE } from './control/settings-file';
-import { LOG_LEVELS, type LogLevel } from './log';
-import { METER_USAGE, MeterOptionError, parseMeterOption, type MeterEntry } from './meter/options';
+} from './options';
+import { parseDevices, plainPassword, type DeviceEntry } from './devices';
+import { httpUrl } from './urls';
+import { LOG_LEVELS, type LogLevel } from '../log';
+import { meterOwners } from '../meter/options';
 
-export { ConfigError };
-
-export interface CompanionOptions {
+/** The options of the server and its devices; each feature area's are in AreaOptions (areas.ts). */
+export interface CompanionOptions extends AreaOptions {
   /** The device to front, e.g. http://192.168.1.50; undefined: the demo's virtual DTU. */
   deviceUrl: URL | undefined;
   /** Every device given; two or more make a plant (each under /dtu/NAME/). */
@@ -60,15 +52,6 @@ export interface CompanionOptions {
   demoPlant: boolean;
   /** How much faster than real time the demo's device clock runs (1 for a real device). */
   speed: number;
-  /** Where alerts are told (--alert-url). */
-  alertChannels: Channel[];
-  alertSettings: AlertSettings;
-  /** The zero-export controller (--control-meter and its options); undefined: off. */
-  control: ControlConfig | undefined;
-  /** Time windows and restarts (--schedule); undefined: none. */
-  schedule: Schedule | undefined;
-  /** The grid meters (--meter): the device's (or the plant's), or a named device's. */
-  meters: MeterEntry[];
   /** `restore FILE`: the backup to put in place of the data folder's database. */
   restoreFile: string | undefined;
 }
@@ -96,17 +79,7 @@ export const USAGE = `Usage: opendtu-companion [options]
                       e.g. http://vm:8428/write or http://influx:8086/write?db=solar
   --influx-token <t>  token for InfluxDB 2/3 (Authorization: Token)
   --raw-days <n>      days raw samples are kept, then 5-minute averages (default 90)
-  --alert-url <url>   tell alerts here (repeatable; several in one value apart by spaces):
-                      ntfy://[user:pass@]host[:port]/topic, ntfys://... (TLS), or an
-                      http(s):// webhook that takes a JSON POST
-  --alert-inverter-minutes <n|off>  an inverter silent or producing nothing this long
-                      while the sun is up is told (default 15)
-  --alert-dtu-minutes <n|off>  the DTU unreachable this long is told (default 5)
-  --alert-twilight-minutes <n>  minutes after the device's sunrise and before its
-                      sunset in which nothing is judged (default 120)
-${ALERT_RULE_USAGE}
-${CONTROL_USAGE}
-${METER_USAGE}
+${AREA_USAGE}
   --log-level <l>     error, warn, info or debug (default info)
   --verbose           log every request
   --config <file>     read options from this file: one "key = value" a line, keys are
@@ -126,7 +99,7 @@ that device is a virtual DTU running that many times faster than real time.`;
  * Where the web builds are: beside the compiled server in the installed package
  * (`<package>/web/`, next to `<package>/dist/server.mjs`), else in the checkout's apps/web.
  */
-const WEB_ROOTS = ['../web/', '../../web/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+const WEB_ROOTS = ['../web/', '../../../web/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /** The build with the companion's own screens when it exists, else the device bundle. */
 export function defaultWebapp(webRoot = WEB_ROOTS.find((root) => existsSync(root)) ?? WEB_ROOTS[1]!): string {
@@ -260,7 +233,6 @@ export function parseCli(
   const text = (name: OptionName): string | undefined => get(name)?.value;
   const influxUrl = text('influx-url');
   const speed = text('speed');
-  const control = controlConfig(where, text);
   const devices = parseDevices(device, get('password'));
   const options: CompanionOptions = {
     deviceUrl: devices[0]?.url,
@@ -280,16 +252,12 @@ export function parseCli(
     demoPlant: text('plant') === 'true',
     speed: speed === undefined ? 1 : numberOf(where('speed'), speed, 0.001, 100000, false),
     restoreFile: command === 'restore' ? resolve(cwd, restoreFile!) : undefined,
-    alertChannels: alertChannels(where('alert-url'), text('alert-url')),
-    alertSettings: alertSettings(where, text),
-    control,
-    meters: meterEntries(get('meter'), devices),
-    // Settings saved in the app (control.json) stand in for the --control-* options.
-    schedule: scheduleConfig(
-      where('schedule'),
-      get('schedule') && path('schedule', ''),
-      control ?? existsSync(join(path('data', './data'), CONTROL_FILE)),
-    ),
+    ...readAreas({
+      where: where as (name: string) => string,
+      text: text as (name: string) => string | undefined,
+      path: path as (name: string, fallback: string) => string,
+      numberOf,
+    }),
   };
   // Each device's zero export is set in its own app (saved in its folder): one meter
   // cannot serve two DTUs' inverters through options meant for one.
@@ -299,83 +267,10 @@ export function parseCli(
         throw new ConfigError(
           `${where(name)} is for one device: with several, set zero export and schedules in each device's app (/dtu/NAME/control)`,
         );
+  options.meters = meterOwners(
+    where('meter'),
+    options.meters,
+    devices.map((entry) => entry.name),
+  );
   return options;
-}
-
-function meterEntries(setting: Setting | undefined, devices: DeviceEntry[]): MeterEntry[] {
-  if (setting === undefined) return [];
-  try {
-    return parseMeterOption(
-      label('meter', setting.origin),
-      setting.parts ?? [setting.value],
-      devices.map((device) => device.name),
-    );
-  } catch (error) {
-    if (error instanceof MeterOptionError) throw new ConfigError(error.message);
-    throw error;
-  }
-}
-
-function controlConfig(
-  where: (name: OptionName) => string,
-  text: (name: OptionName) => string | undefined,
-): ControlConfig | undefined {
-  try {
-    return parseControlOptions(where, text);
-  } catch (error) {
-    if (error instanceof ControlOptionError) throw new ConfigError(error.message);
-    throw error;
-  }
-}
-
-function scheduleConfig(where: string, file: string | undefined, control: ControlConfig | boolean) {
-  try {
-    return parseScheduleOption(where, file, control);
-  } catch (error) {
-    if (error instanceof ControlOptionError) throw new ConfigError(error.message);
-    throw error;
-  }
-}
-
-/**
- * The channel URLs of one value: apart by spaces, or by commas before the next scheme
- * (`ntfy://a/x,https://b/hook`; a comma inside a URL stays).
- */
-function alertChannels(where: string, text: string | undefined): Channel[] {
-  if (text === undefined) return [];
-  return text
-    .split(/\s+|,(?=\s*[a-z][a-z0-9+.-]*:\/\/)/i)
-    .filter((part) => part !== '')
-    .map((part) => {
-      try {
-        return parseChannel(part);
-      } catch (error) {
-        if (error instanceof ChannelUrlError) throw new ConfigError(`${where}: ${error.message}`);
-        throw error;
-      }
-    });
-}
-
-function alertSettings(
-  where: (name: OptionName) => string,
-  text: (name: OptionName) => string | undefined,
-): AlertSettings {
-  return parseAlertSettings(where, text, numberOf);
-}
-
-/**
- * Makes sure the data folder exists and can be written, before anything starts: a service
- * whose folder is wrong says so at once rather than failing at its first sample.
- */
-export async function ensureDataDir(dir: string, where: string): Promise<void> {
-  const probe = join(dir, `.write-test-${process.pid}`);
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(probe, '');
-    await rm(probe, { force: true });
-  } catch (error) {
-    throw new ConfigError(
-      `${where} ${dir} is not a folder this server can write (${(error as NodeJS.ErrnoException).code})`,
-    );
-  }
 }

@@ -1,0 +1,92 @@
+/**
+ * The plant (issue 33): several devices, each mounted whole under `/dtu/NAME/` (its app,
+ * API, sockets, history, alerts and zero export, as one device has them at the root), and
+ * at the root the plant's page (`/plant`, where `/` leads), GET /companion/api/plant, its
+ * history and its limit. A device's own paths at the root would be ambiguous, so `/api/...`
+ * there answers 404 saying where each device's API is.
+ */
+import type { CompanionError } from '@opendtu/api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerWebapp, type loadWebapp } from '@opendtu/server-kit/static-files';
+import { mountDevice, type DeviceOptions, type DeviceScope } from '../device-scope';
+import type { DeviceAnswer } from '../device/link';
+import type { LogLine } from '../log';
+import { registerPlantHistory } from './plant-history';
+import { registerPlantLimit } from './plant-limit';
+import { plantDuplicates, registerPlant, type PlantMember } from './plant-routes';
+import { PlantWatch } from './plant-watch';
+
+/** Real ms between looks for an inverter that two devices report. */
+const DUPLICATE_CHECK_MS = 5000;
+
+/** A device's answer when it is one (200), else nothing. */
+const okJson = (answer: DeviceAnswer): unknown => (answer.status === 200 ? answer.json : undefined);
+
+/** Mounts every device under its path and the plant at the root; the part starts and stops them all. */
+export async function mountPlant(
+  app: FastifyInstance,
+  devices: readonly DeviceOptions[],
+  files: Awaited<ReturnType<typeof loadWebapp>>,
+  context: { version: string; log: LogLine },
+): Promise<{ start: () => void; stop: () => Promise<void> }> {
+  const { log } = context;
+  const names = devices.map((device) => device.name ?? '');
+  if (names.some((name) => name === '')) throw new Error('every device of a plant needs a name');
+  const scopes: DeviceScope[] = [];
+  const members: PlantMember[] = [];
+  for (const [index, device] of devices.entries()) {
+    const name = names[index]!;
+    const prefix = `/dtu/${name}`;
+    await app.register(
+      async (scope) => {
+        // The app finds its base from a path ending in a slash (index.html's <base>).
+        scope.addHook('onRequest', async (request, reply) => {
+          if (request.url.split('?')[0] === prefix) return reply.redirect(`${name}/`, 308);
+        });
+        const mounted = await mountDevice(scope, { ...device, version: context.version });
+        registerWebapp(scope, files);
+        scopes.push(mounted);
+        const watch = new PlantWatch(name, mounted.upstream, {
+          liveStatus: async () => okJson(await mounted.link.get('api/livedata/status', 'server')),
+          systemStatus: async () => okJson(await mounted.link.get('api/system/status', 'server')),
+        });
+        members.push({ watch, access: mounted.access, clock: mounted.clock });
+      },
+      { prefix },
+    );
+  }
+  registerPlant(app, members);
+  registerPlantHistory(app, names);
+  registerPlantLimit(app, members);
+  const elsewhere = (_request: unknown, reply: FastifyReply): FastifyReply =>
+    reply.code(404).send({
+      message: `This companion serves several devices: each one's API is under /dtu/NAME/ (${names.join(', ')})`,
+    } satisfies CompanionError);
+  app.all('/api/*', elsewhere);
+  app.all('/companion/api/*', elsewhere);
+  registerWebapp(app, files, true, (_request, reply) => reply.redirect('plant', 302));
+
+  const flagged = new Set<string>();
+  let duplicateCheck: NodeJS.Timeout | undefined;
+  const checkDuplicates = (): void => {
+    for (const { serial, devices: holding } of plantDuplicates(members)) {
+      if (flagged.has(serial)) continue;
+      flagged.add(serial);
+      log(
+        `Inverter ${serial} is registered on ${holding.join(' and ')}: two DTUs polling one inverter disturb each other; delete it on all but one`,
+        'warn',
+      );
+    }
+  };
+  return {
+    start: () => {
+      for (const scope of scopes) scope.start();
+      duplicateCheck = setInterval(checkDuplicates, DUPLICATE_CHECK_MS);
+    },
+    stop: async () => {
+      clearInterval(duplicateCheck);
+      for (const { watch } of members) watch.stop();
+      await Promise.all(scopes.map((scope) => scope.stop()));
+    },
+  };
+}
