@@ -37,6 +37,8 @@ export interface MeterSources {
   seed: number;
   /** Simulated ms per real ms (`--speed`): a fast clock reads seldom in simulated time. */
   speed?: number;
+  /** This machine's clock (tests may stop it). */
+  realNow?: () => number;
 }
 
 export interface PhaseReading {
@@ -77,8 +79,10 @@ export interface DayTruth {
 }
 
 /**
- * A gap longer than this (the clock was set ahead) is not counted with a stale reading:
- * 5 simulated minutes, or 3 real seconds of a fast clock.
+ * A gap longer than the real time that passed allows (the clock was set ahead) is counted
+ * only for its first stretch: 5 simulated minutes, or 3 real seconds of a fast clock beyond
+ * the real time between the readings (a process that was starved of the CPU still lived
+ * through all of it).
  */
 const MAX_GAP_MS = 300_000;
 const MAX_GAP_REAL_MS = 3000;
@@ -94,7 +98,7 @@ export class GridMeter {
   private readonly phaseExportWh: number[];
   private importWh: number;
   private exportWh: number;
-  private last: { at: number; fed: PhasePowers } | undefined;
+  private last: { at: number; real: number; fed: PhasePowers } | undefined;
   private readonly days = new Map<string, DayTruth>();
 
   constructor(private readonly sources: MeterSources) {
@@ -173,10 +177,11 @@ export class GridMeter {
   private count(at: number, fed: PhasePowers): void {
     const last = this.last;
     const fedWh = this.sources.fedSince?.();
-    this.last = { at, fed };
+    const real = (this.sources.realNow ?? Date.now)();
+    this.last = { at, real, fed };
     if (!last || at <= last.at) return;
     // A clock set far ahead: only the gap's first stretch is counted (the rest was not lived).
-    const maxGap = Math.max(MAX_GAP_MS, MAX_GAP_REAL_MS * (this.sources.speed ?? 1));
+    const maxGap = Math.max(MAX_GAP_MS, (real - last.real + MAX_GAP_REAL_MS) * (this.sources.speed ?? 1));
     const span = Math.min(at - last.at, maxGap);
     const share = span / (at - last.at);
     const steps = Math.min(MAX_SUBSTEPS, Math.ceil(span / SUBSTEP_MS));

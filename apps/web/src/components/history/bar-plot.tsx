@@ -8,36 +8,51 @@ import { yScale } from '../chart/chart-lines';
 export const BAR_W = 10;
 export const BAR_H = 100;
 
-/** Where a period's bar goes: its slot's left edge and the height of `wh` on the plot's scale. */
-export type BarPlace = { x: number; height: (wh: number) => number };
+/**
+ * Where a period's bar goes: its slot's left edge, the height of `wh` on the plot's scale,
+ * and the y of 0 (the bottom, unless the plot reaches below 0).
+ */
+export type BarPlace = { x: number; height: (wh: number) => number; zero: number };
 
 /**
  * Energy per period as bars on the power chart's frame (its CSS: kWh beside, periods below).
  * Pointing, touching or the arrow keys pick a period; `readOut` says what it holds. One
  * focusable slider stands for the bars: its value text is the read-out. `bar` draws a
- * period's bar (one colour, or one segment a device), `most` is the highest it reaches.
+ * period's bar (one colour, or one segment a device), `most` is the highest it reaches,
+ * `least` how far below 0 (energy fed into the grid, drawn downwards).
  */
 export function BarPlot<P extends { period: string }>({
   periods,
   most,
+  least = 0,
   bar,
   readOut,
   hint,
   label,
+  tick,
 }: {
   periods: readonly P[];
   most: number;
+  least?: number;
   bar: (period: P, place: BarPlace, shown: boolean) => ReactNode;
   readOut: (period: P) => string;
   hint: string;
   label: string;
+  /** The x axis' label of a period, or null for none; default: days, months or years. */
+  tick?: (period: P, index: number) => string | null;
 }) {
   const { locale } = useI18n();
   const [shown, setShown] = useState<number>();
   const n = periods.length;
-  const { top, step } = yScale(most);
-  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
-  const height = (wh: number) => (wh / top) * BAR_H;
+  const scale = yScale(least > 0 ? most + least : most);
+  const { step } = scale;
+  const top = least > 0 ? Math.max(step, step * Math.ceil(most / step)) : scale.top;
+  const bottom = least > 0 ? step * Math.ceil(least / step) : 0;
+  const span = top + bottom;
+  const ticks = Array.from({ length: span / step + 1 }, (_, i) => i * step - bottom);
+  const height = (wh: number) => (wh / span) * BAR_H;
+  const zero = (top / span) * BAR_H;
+  const tickY = (wh: number) => ((top - wh) / span) * BAR_H;
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     setShown(Math.max(0, Math.min(n - 1, Math.floor(((event.clientX - box.left) / box.width) * n))));
@@ -67,7 +82,7 @@ export function BarPlot<P extends { period: string }>({
       >
         <div className="chart-y small text-body-secondary" aria-hidden="true">
           {ticks.map((wh) => (
-            <span key={wh} style={{ top: `${100 - (wh / top) * 100}%` }}>
+            <span key={wh} style={{ top: `${(tickY(wh) / BAR_H) * 100}%` }}>
               {axisLabel(locale, wh, step, 'kWh')}
             </span>
           ))}
@@ -80,27 +95,29 @@ export function BarPlot<P extends { period: string }>({
           onPointerLeave={(event) => event.pointerType === 'mouse' && setShown(undefined)}
         >
           <svg viewBox={`0 0 ${n * BAR_W} ${BAR_H}`} preserveAspectRatio="none" aria-hidden="true">
-            <path
-              className="chart-grid"
-              d={ticks.map((wh) => `M0 ${BAR_H - (wh / top) * BAR_H}H${n * BAR_W}`).join('')}
-            />
+            <path className="chart-grid" d={ticks.map((wh) => `M0 ${tickY(wh)}H${n * BAR_W}`).join('')} />
             {periods.map((period, i) => (
-              <Fragment key={period.period}>{bar(period, { x: i * BAR_W, height }, i === shown)}</Fragment>
+              <Fragment key={period.period}>
+                {bar(period, { x: i * BAR_W, height, zero }, i === shown)}
+              </Fragment>
             ))}
           </svg>
         </div>
         <div className="chart-x small text-body-secondary" aria-hidden="true">
-          {periods.map(({ period }, i) => {
+          {periods.map((entry, i) => {
+            const { period } = entry;
             const day = Number(period.slice(8));
             // Days: the 1st and every 5th; months: every other one on a phone.
-            if (byDay && day !== 1 && day % 5) return null;
+            if (!tick && byDay && day !== 1 && day % 5) return null;
+            const text = tick ? tick(entry, i) : periodLabel(locale, period, true);
+            if (text === null) return null;
             return (
               <span
                 key={period}
                 style={{ left: `${((i + 0.5) / n) * 100}%`, transform: 'translateX(-50%)' }}
-                className={!byDay && i % 2 ? 'd-none d-sm-inline' : undefined}
+                className={!tick && !byDay && i % 2 ? 'd-none d-sm-inline' : undefined}
               >
-                {periodLabel(locale, period, true)}
+                {text}
               </span>
             );
           })}
