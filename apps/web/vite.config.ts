@@ -21,7 +21,7 @@ function companionRoutes(): Plugin {
     name: 'opendtu-companion-routes',
     transformIndexHtml: (html) =>
       replaced(
-        replaced(html, "|wait'", "|wait|history|alerts|control|plant'"),
+        replaced(html, "|wait'", "|wait|history|alerts|control|plant|meter'"),
         "('api/i18n/languages ' + (gets || ''))",
         "(route.split('/')[0] === 'plant' ? '' : 'api/i18n/languages ' + (gets || ''))",
       ),
@@ -61,7 +61,7 @@ export default defineConfig(({ mode, command }) => {
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
       ...builtInMessages(
         new URL('./src/i18n/', import.meta.url),
-        deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory'] : [],
+        deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory', 'meter'] : [],
       ),
       companion && companionRoutes(),
       deviceBundle({
@@ -75,6 +75,8 @@ export default defineConfig(({ mode, command }) => {
               'src/features/plant/**',
               'src/features/plant-history/**',
               'src/components/history/**',
+              'src/features/meter/**',
+              'src/components/energy-flow/**',
             ]
           : [],
         // Colour classes the code builds from a variant at run time, and only those

@@ -88,7 +88,7 @@ export function meterAnswer(context: MeterRoutesContext): MeterAnswer {
     ...base,
     state,
     power_w: state === 'none' ? null : round1(latest.powerW),
-    at: new Date(latest.at).toISOString(),
+    at: localIso(clock.zone, latest.at),
     age_s: Math.round(age),
     today,
   };

@@ -33,6 +33,8 @@ export const COMPANION_ROUTES = {
   /** The plant page: every device the companion fronts (issue 33), in a shell of its own. */
   plant: '/plant',
   plantHistory: '/plant/history',
+  /** The grid meter's settings and reading (issue 45). */
+  meter: '/meter',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

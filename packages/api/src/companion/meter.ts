@@ -63,7 +63,7 @@ export interface MeterAnswer {
   kind: MeterKind | null;
   /** W, positive when taken from the grid, negative when fed into it; null unless fresh or old. */
   power_w: number | null;
-  /** The last reading's time on the device's clock (ISO 8601); null before the first. */
+  /** The last reading's time on the device's clock, ISO 8601 with its offset (2026-06-21T12:00:05+02:00); null before the first. */
   at: string | null;
   /** Its age in the device's seconds; null before the first. */
   age_s: number | null;
