@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { getCsv, getEnergy, getPower, powerPath } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { Alert } from '../../components/api-alert';
+import { DayFlow } from '../../components/energy-flow/day-flow';
 import { DayPicker } from '../../components/history/day-picker';
 import { PowerChart } from '../../components/chart/power-chart';
 import { slotTime } from '../../components/chart/chart-plot';
@@ -89,6 +90,7 @@ export function DayHistory({ today }: { today: string }) {
           )}
         </>
       )}
+      <DayFlow day={day} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { energyPath, getCsv, getEnergy } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { SelectField } from '../../components/form/controls';
+import { PeriodFlow } from '../../components/energy-flow/period-flow';
 import { EnergyCard } from '../../components/history/energy-card';
 import { BY_TEXT, BySelect, PeriodSteps } from '../../components/history/period-steps';
 import { Spinner } from '../../components/spinner';
@@ -114,6 +115,8 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
               );
             })}
           </ul>
+          {/* The grid meter is the house's: its flow goes with all inverters, not one. */}
+          {!serial && <PeriodFlow periods={answer.periods} title={period} />}
         </>
       )}
     </EnergyCard>

@@ -1,5 +1,6 @@
 import type { PlantEnergyPeriod } from '@opendtu/api';
 import { useCallback, useState } from 'react';
+import { PeriodFlow } from '../../components/energy-flow/period-flow';
 import { EnergyCard } from '../../components/history/energy-card';
 import { BY_TEXT, BySelect, PeriodSteps } from '../../components/history/period-steps';
 import { Spinner } from '../../components/spinner';
@@ -97,6 +98,7 @@ export function PlantEnergy({ today }: { today: string }) {
                 </li>
               ))}
             </ul>
+            <PeriodFlow periods={periods} title={period} />
           </>
         )}
       </PlantLoadState>
