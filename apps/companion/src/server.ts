@@ -18,6 +18,7 @@ import { CONTROL_FILE } from './control/settings-file';
 import type { DemoDevice } from './demo';
 import type { DeviceOptions } from './device-scope';
 import { createLogger, type Logger } from './log';
+import { parseMeterSpec } from './meter/meter-spec';
 import { notifySystemd } from './ops/systemd-notify';
 
 /** This machine's networks; none where listing them is not allowed (systemd without AF_NETLINK). */
@@ -104,6 +105,13 @@ async function startDemo(options: CompanionOptions, log: Logger['log'], demos: D
   const meter = await demoMeterUrl(house);
   if (meter)
     log(`The virtual DTU's house has a grid meter at ${meter} (Shelly Pro 3EM, Shelly 3EM, Tasmota)`);
+  // The house's meter is the demo's grid meter too (issue 45: the flow and its history),
+  // unless --meter names another.
+  if (meter && options.meters.length === 0)
+    options.meters.push({
+      device: options.demoPlant ? 'house' : 'dtu',
+      spec: parseMeterSpec(`shelly-pro-3em:${meter}`),
+    });
   // The server's own requests that need the password (the controller's limits) work there too.
   if (!options.demoPlant)
     return [{ name: 'dtu', url: house.url, password: options.password ?? DEMO_PASSWORD }];

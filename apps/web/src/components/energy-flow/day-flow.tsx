@@ -53,7 +53,8 @@ export function DayFlow({
       <FlowBars
         bars={bars}
         hint={t('history.Pick')}
-        tick={(_bar, index) => (index % 36 === 0 ? time(index) : null)}
+        unit="Wh"
+        tick={(_bar, index) => (index % 72 === 0 ? time(index) : null)}
         readOut={(bar) => {
           const index = bars.indexOf(bar);
           return t('meter.SlotReadOut', {

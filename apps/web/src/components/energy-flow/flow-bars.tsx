@@ -24,11 +24,13 @@ export function FlowBars({
   readOut,
   tick,
   hint,
+  unit,
 }: {
   bars: readonly FlowBar[];
   readOut: (bar: FlowBar) => string;
   tick?: (bar: FlowBar, index: number) => string | null;
   hint: string;
+  unit?: 'kWh' | 'Wh';
 }) {
   const { t } = useI18n();
   const hatch = `${useId()}-hatch`;
@@ -42,6 +44,7 @@ export function FlowBars({
         least={least}
         readOut={readOut}
         tick={tick}
+        unit={unit}
         hint={hint}
         label={t('meter.FlowBars')}
         bar={(bar, { x, height, zero }, shown) => {

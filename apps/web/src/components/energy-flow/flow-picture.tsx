@@ -31,14 +31,14 @@ export function FlowPicture({ flow, sunW }: { flow: FlowNow | undefined; sunW: n
   const paths: Path[] = [
     {
       name: 'sun-grid',
-      d: 'M146 52L64 118',
+      d: 'M142 57L64 118',
       w: flow?.sunToGridW,
       label: { x: 96, y: 80, anchor: 'end' },
       tone: 'warning',
     },
     {
       name: 'sun-house',
-      d: 'M174 52L256 118',
+      d: 'M178 57L256 118',
       w: flow?.sunToHouseW,
       label: { x: 224, y: 80, anchor: 'start' },
       tone: 'warning',

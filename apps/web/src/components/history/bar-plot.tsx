@@ -30,6 +30,7 @@ export function BarPlot<P extends { period: string }>({
   hint,
   label,
   tick,
+  unit = 'kWh',
 }: {
   periods: readonly P[];
   most: number;
@@ -40,6 +41,8 @@ export function BarPlot<P extends { period: string }>({
   label: string;
   /** The x axis' label of a period, or null for none; default: days, months or years. */
   tick?: (period: P, index: number) => string | null;
+  /** The value axis' unit: kWh, or Wh for short periods (5-minute slots). */
+  unit?: 'kWh' | 'Wh';
 }) {
   const { locale } = useI18n();
   const [shown, setShown] = useState<number>();
@@ -83,7 +86,7 @@ export function BarPlot<P extends { period: string }>({
         <div className="chart-y small text-body-secondary" aria-hidden="true">
           {ticks.map((wh) => (
             <span key={wh} style={{ top: `${(tickY(wh) / BAR_H) * 100}%` }}>
-              {axisLabel(locale, wh, step, 'kWh')}
+              {axisLabel(locale, wh, step, unit)}
             </span>
           ))}
         </div>

@@ -84,7 +84,11 @@ function MeterNow({ answer }: { answer: MeterAnswer }) {
         ? answer.state === 'waiting'
           ? t('meter.NoReadingYet')
           : t('meter.NoReading', { time: answer.at?.slice(11, 16) ?? '–' })
-        : formatPower(locale, answer.power_w),
+        : answer.power_w > 0
+          ? t('control.GridImport', { power: formatPower(locale, answer.power_w) })
+          : answer.power_w < 0
+            ? t('control.GridExport', { power: formatPower(locale, -answer.power_w) })
+            : t('control.GridZero'),
     ],
     [t('meter.ReadAt'), answer.at ? answer.at.slice(11, 19) : '–'],
     [t('meter.EnergyFrom'), t(answer.energy_from === 'counters' ? 'meter.FromCounters' : 'meter.FromPower')],
