@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
 import { mountDevice, type DeviceOptions } from './device-scope';
 import type { LogLine } from './log';
-import { mountPlant } from './plant/plant-app';
+import { mountPlant, type PlantMeterContext } from './plant/plant-app';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
 
 export const VERSION = (
@@ -41,6 +41,8 @@ export interface AppOptions extends ServerOptions {
   devices: readonly DeviceOptions[];
   /** The plant's own lines (an inverter two devices report); each device logs through its own. */
   log?: LogLine;
+  /** Several devices: the plant's own grid meter and folder (issue 45). */
+  plantMeter?: PlantMeterContext | undefined;
 }
 
 /** Fastify with the timeouts, the guards and the live sockets' plugin: what every mount needs. */
@@ -72,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? await mountPlant(app, options.devices, files, {
         version: VERSION,
         log: options.log ?? ((line) => console.log(line)),
+        meter: options.plantMeter,
       })
     : await mountDevice(app, { ...first, version: VERSION });
   if (!others.length) registerWebapp(app, files);

@@ -19,6 +19,7 @@ import type { DemoDevice } from './demo';
 import type { DeviceOptions } from './device-scope';
 import { createLogger, type Logger } from './log';
 import { parseMeterSpec } from './meter/meter-spec';
+import { readSavedMeter } from './meter/settings-file';
 import { notifySystemd } from './ops/systemd-notify';
 
 /** This machine's networks; none where listing them is not allowed (systemd without AF_NETLINK). */
@@ -75,6 +76,9 @@ function secretsOf(options: CompanionOptions, devices: readonly DeviceOptions[] 
   }
   return secrets;
 }
+
+/** The plant's own folder in the data folder (its grid meter's settings and history). */
+const PLANT_FOLDER = 'plant';
 
 /** The virtual DTU's admin password: the device's factory default. */
 const DEMO_PASSWORD = 'openDTU42';
@@ -180,6 +184,16 @@ function stopOnSignal(app: FastifyInstance, log: Logger['log'], demos: DemoDevic
   process.once('SIGTERM', () => void stop());
 }
 
+/** The plant's own meter (--meter without a device's name, or its folder's meter.json) and folder. */
+async function plantMeterOf(options: CompanionOptions) {
+  const dataDir = join(options.dataDir, PLANT_FOLDER);
+  await ensureDataDir(dataDir, `${options.dataLabel} (the plant)`);
+  const saved = await readSavedMeter(dataDir).catch((error: Error) => {
+    throw new ConfigError(`the plant: ${error.message}`);
+  });
+  return { spec: options.meters.find((entry) => entry.device === undefined)?.spec, saved, dataDir };
+}
+
 /** One line, before anything started: a service manager's log shows the cause at once. */
 function refuse(error: unknown): never {
   if (!(error instanceof ConfigError)) throw error;
@@ -197,6 +211,7 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
     logger.hide(secretsOf(options, devices));
     const app = await buildApp({
       devices,
+      plantMeter: devices.length > 1 ? await plantMeterOf(options) : undefined,
       webappDir: options.webappDir,
       log: logger.log,
       logger: options.verbose

@@ -20,7 +20,7 @@ import type { GridHistory } from './grid-history';
 import { GridRecorder } from './grid-recorder';
 import { GridStore } from './grid-store';
 import { meterFields } from './meter-fields';
-import { registerMeterRoutes } from './meter-routes';
+import { flowAnswer, registerMeterRoutes } from './meter-routes';
 import { MeterSource, meterKey, type MeterPool } from './meter-source';
 import { maskedMeter, type MeterSpec } from './meter-spec';
 import { METER_FILE, writeSavedMeter, type SavedMeter } from './settings-file';
@@ -106,11 +106,12 @@ export function setUpMeter(app: FastifyInstance, context: MeterContext): MeterAr
     );
   };
 
+  const grid = { store, clock };
   registerMeterRoutes(app, {
     access: context.access,
+    base: 'companion/api',
     clock,
-    store: context.store,
-    grid: { store, clock },
+    flow: (date) => flowAnswer({ clock, store: context.store, grid }, date),
     reader: () => reader,
     gridStore: store,
     settings: () => settings,
@@ -130,7 +131,7 @@ export function setUpMeter(app: FastifyInstance, context: MeterContext): MeterAr
   });
 
   return {
-    grid: { store, clock },
+    grid,
     start: () => {
       started = true;
       if (spec) read(spec);

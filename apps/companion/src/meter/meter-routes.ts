@@ -8,6 +8,7 @@
  *   hold its password).
  */
 import {
+  posixTzOrUtc,
   METER_NONE_S,
   METER_OLD_S,
   type FlowAnswer,
@@ -31,13 +32,17 @@ import type { MeterSource } from './meter-source';
 import type { MeterSpec } from './meter-spec';
 import { parseMeterSettingsBody, type SavedMeter } from './settings-file';
 
+/** Who may read and who may change: the device's rule, or every device's of a plant. */
+export type MeterAccess = Pick<DeviceAccess, 'mayRead' | 'validCredentials'>;
+
 export interface MeterRoutesContext {
-  access: DeviceAccess;
+  access: MeterAccess;
+  /** Where the paths are: `companion/api` (a device) or `companion/api/plant` (the plant's meter). */
+  base: string;
   clock: DeviceClock;
-  /** The inverters' history (the day's production). */
-  store: HistoryStore;
-  grid: GridHistory;
   gridStore: GridStore;
+  /** The day's flow (the device's from its own history, the plant's from its devices'). */
+  flow: (date: string, authorization: string | undefined) => FlowAnswer | Promise<FlowAnswer>;
   /** The meter being read now; undefined: none. */
   reader: () => MeterSource | undefined;
   settings: () => MeterSettingsBody;
@@ -104,7 +109,7 @@ class BadRequest extends Error {
 }
 
 export function registerMeterRoutes(app: FastifyInstance, context: MeterRoutesContext): void {
-  const { access, clock } = context;
+  const { access, base } = context;
 
   /** Runs `answer` for a reader the device's read-only rule admits; 401, 503 or 400 otherwise. */
   const readable =
@@ -124,23 +129,24 @@ export function registerMeterRoutes(app: FastifyInstance, context: MeterRoutesCo
     };
 
   app.get(
-    '/companion/api/meter',
+    `/${base}/meter`,
     readable((_request, reply) => reply.header('Cache-Control', 'no-store').send(meterAnswer(context))),
   );
 
   app.get(
-    '/companion/api/flow',
-    readable((request, reply) => {
+    `/${base}/flow`,
+    readable(async (request, reply) => {
       const query = request.query as { date?: string; format?: string };
       if (query.format !== undefined && query.format !== 'json' && query.format !== 'csv')
         throw new BadRequest('format must be json or csv');
       const date = parseDay(query.date);
       if (!date) throw new BadRequest('date must be a day written YYYY-MM-DD');
-      const answer = flowAnswer(context, date);
+      const answer = await context.flow(date, request.headers.authorization);
       if (query.format !== 'csv') return answer;
+      const zone = posixTzOrUtc(answer.timezone);
       const rows = answer.points
         .filter(([, ...values]) => values.some((value) => value !== null))
-        .map(([t, ...values]) => [localIso(clock.zone, t), ...values]);
+        .map(([t, ...values]) => [localIso(zone, t), ...values]);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="flow-${date}.csv"`)
@@ -148,7 +154,7 @@ export function registerMeterRoutes(app: FastifyInstance, context: MeterRoutesCo
     }),
   );
 
-  app.get('/companion/api/meter/settings', async (request, reply) => {
+  app.get(`/${base}/meter/settings`, async (request, reply) => {
     if (!(await admitted(access, request, reply))) return reply;
     const { meter } = context.settings();
     const control = context.controlMeter();
@@ -164,13 +170,16 @@ export function registerMeterRoutes(app: FastifyInstance, context: MeterRoutesCo
     return reply.header('Cache-Control', 'no-store').send(answer);
   });
 
-  registerSettingsSave(app, '/companion/api/meter/settings', access, (body) =>
+  registerSettingsSave(app, `/${base}/meter/settings`, access, (body) =>
     context.save(parseMeterSettingsBody(body, context.settings().meter)),
   );
 }
 
-/** The day's flow: its slots and its figures (the energy answer's for the day). */
-export function flowAnswer(context: MeterRoutesContext, date: string): FlowAnswer {
+/** A device's day flow: its slots and its figures (the energy answer's for the day). */
+export function flowAnswer(
+  context: { clock: DeviceClock; store: HistoryStore; grid: GridHistory },
+  date: string,
+): FlowAnswer {
   const { clock, store } = context;
   const [from, to] = clock.dayBounds(date);
   const energy = store.dayEnergy(date, date);
