@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { posixTzOrUtc } from '@opendtu/api';
 import sqlite from 'node-sqlite3-wasm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceClock } from '../src/device/clock';
@@ -28,6 +29,7 @@ function fixedClock(start: number): DeviceClock & { set: (t: number) => void } {
     resets: 0,
     speed: 1,
     timezone: '',
+    zone: posixTzOrUtc(''),
     now: () => now,
     day: (t: number) => new Date(t).toISOString().slice(0, 10),
     dayBounds: (day: string) => [Date.parse(`${day}T00:00:00Z`), Date.parse(`${day}T00:00:00Z`) + 86_400_000],
@@ -162,6 +164,7 @@ describe('the reading now', () => {
     } as unknown as MeterRoutesContext;
     expect(meterAnswer(context)).toMatchObject({
       state: 'fresh',
+      at: '2026-06-21T10:00:00+00:00',
       power_w: -1234.6,
       age_s: 0,
       energy_from: 'counters',
