@@ -14,9 +14,12 @@ import { saveCompanionSettings } from './companion-settings';
 
 const METER = 'companion/api/meter';
 
-/** The reading now; a failure is the caller's to show in place (the live view goes on). */
-export const getMeter = (signal?: AbortSignal): Promise<MeterAnswer> =>
-  apiGet<MeterAnswer>(METER, { signal, handleErrors: false });
+/** The plant's own meter's paths (issue 45), at the companion's root when it fronts several devices. */
+export const PLANT_METER = 'companion/api/plant/meter';
+
+/** The reading now (a device's meter, or the plant's at `path`); a failure is the caller's. */
+export const getMeter = (signal?: AbortSignal, path = METER): Promise<MeterAnswer> =>
+  apiGet<MeterAnswer>(path, { signal, handleErrors: false });
 
 export const getMeterSettings = (signal?: AbortSignal): Promise<MeterSettingsAnswer> =>
   apiGet<MeterSettingsAnswer>(`${METER}/settings`, { signal });
@@ -25,8 +28,14 @@ export const getMeterSettings = (signal?: AbortSignal): Promise<MeterSettingsAns
 export const saveMeterSettings = (body: MeterSettingsBody): Promise<ApiResponse> =>
   saveCompanionSettings(`${METER}/settings`, body);
 
-export const flowPath = (date: string, csv?: boolean): string =>
-  `companion/api/flow?${new URLSearchParams({ date, ...(csv && { format: 'csv' }) } satisfies FlowQuery).toString()}`;
+const flowQuery = (date: string, csv?: boolean): string =>
+  new URLSearchParams({ date, ...(csv && { format: 'csv' }) } satisfies FlowQuery).toString();
 
-export const getFlow = (date: string, signal?: AbortSignal): Promise<FlowAnswer> =>
-  apiGet<FlowAnswer>(flowPath(date), { signal });
+export const flowPath = (date: string, csv?: boolean): string => `companion/api/flow?${flowQuery(date, csv)}`;
+
+export const plantFlowPath = (date: string, csv?: boolean): string =>
+  `companion/api/plant/flow?${flowQuery(date, csv)}`;
+
+/** A day's flow; a failure is the caller's (the flow is shown beside the day, not instead of it). */
+export const getFlow = (date: string, signal?: AbortSignal, path = flowPath): Promise<FlowAnswer> =>
+  apiGet<FlowAnswer>(path(date), { signal, handleErrors: false });

@@ -19,17 +19,13 @@ const SLOT_MINUTES = 5;
  * A day's energy flow (companion build, issue 45): its figures and its 5-minute bars, with
  * the CSV of the slots. Nothing while the grid meter recorded nothing that day.
  */
-export function DayFlow({
-  day,
-  path = flowPath,
-  load = getFlow,
-}: {
-  day: string;
-  path?: typeof flowPath;
-  load?: typeof getFlow;
-}) {
+export function DayFlow({ day, path = flowPath }: { day: string; path?: typeof flowPath }) {
   const { t, locale } = useI18n();
-  const read = useCallback((signal: AbortSignal) => load(day, signal), [day, load]);
+  // A day without the flow (no meter, or it fails) shows the rest of the day alone.
+  const read = useCallback(
+    (signal: AbortSignal) => getFlow(day, signal, path).catch(() => undefined),
+    [day, path],
+  );
   const { data } = useApiData(read);
   const answer: FlowAnswer | undefined = data?.date === day ? data : undefined;
   if (!answer || answer.day.imported_wh === null) return null;

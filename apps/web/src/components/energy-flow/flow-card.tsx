@@ -14,9 +14,19 @@ import { useMeterReading } from './use-meter-reading';
  * its age, then not at all ("no reading"), never as 0 W. Without a meter it says how to
  * set one.
  */
-export function EnergyFlowCard({ sunW }: { sunW: number | undefined }) {
-  const answer = useMeterReading();
-  if (!answer) return null;
+export function EnergyFlowCard({
+  sunW,
+  path,
+  setUp = true,
+}: {
+  sunW: number | undefined;
+  /** The plant's meter's path (PLANT_METER); default: the device's. */
+  path?: string;
+  /** Whether a card without a meter says how to set one (the plant's pages have no settings screen). */
+  setUp?: boolean;
+}) {
+  const answer = useMeterReading(path);
+  if (!answer || (answer.state === 'off' && !setUp)) return null;
   return (
     <section className="card mb-3" aria-labelledby="flow-now-title" data-flow-card={answer.state}>
       <div className="card-header d-flex flex-wrap align-items-center gap-2">

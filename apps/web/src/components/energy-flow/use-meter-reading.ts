@@ -10,7 +10,7 @@ const EVERY_MS = 2000;
  * it is shown again). A look that fails keeps the last answer: its age then grows, as the
  * server says it.
  */
-export function useMeterReading(): MeterAnswer | undefined {
+export function useMeterReading(path?: string): MeterAnswer | undefined {
   const [answer, setAnswer] = useState<MeterAnswer>();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -22,7 +22,7 @@ export function useMeterReading(): MeterAnswer | undefined {
       if (document.hidden || stopped) return;
       controller = new AbortController();
       try {
-        setAnswer(await getMeter(controller.signal));
+        setAnswer(await getMeter(controller.signal, path));
       } catch {
         // The next look tries again; the card shows the last answer's age meanwhile.
       }
@@ -37,6 +37,6 @@ export function useMeterReading(): MeterAnswer | undefined {
       controller?.abort();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, []);
+  }, [path]);
   return answer;
 }

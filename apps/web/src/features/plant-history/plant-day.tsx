@@ -1,6 +1,8 @@
 import type { PlantPowerAnswer } from '@opendtu/api';
 import { useCallback, useState } from 'react';
+import { plantFlowPath } from '../../api/meter';
 import { Alert } from '../../components/api-alert';
+import { DayFlow } from '../../components/energy-flow/day-flow';
 import { slotTime } from '../../components/chart/chart-plot';
 import { PowerChart } from '../../components/chart/power-chart';
 import { DayPicker } from '../../components/history/day-picker';
@@ -97,6 +99,7 @@ export function PlantDay({ today }: { today: string }) {
           </>
         )}
       </PlantLoadState>
+      <DayFlow day={day} path={plantFlowPath} />
     </section>
   );
 }
