@@ -105,6 +105,7 @@ export const LAYERS = {
         'alerts/channels',
         ...[
           ...['watcher', 'rules', 'outbox', 'channels', 'messages', 'quiet-hours', 'device-reads'],
+          ...['frames-in', 'judges', 'lifecycle', 'device-polls'],
           ...['settings-body', 'settings-file'],
           ...['command-rule', 'energy-rule', 'eventlog-rule', 'string-rule', 'threshold-rules'],
         ].map((name) => `alerts/${name}.ts`),

@@ -2,23 +2,8 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCli, type CompanionOptions } from '../src/config/cli';
 import { tempDir } from './helpers';
-
-function options(argv: string[], env: NodeJS.ProcessEnv = {}): CompanionOptions {
-  const parsed = parseCli(argv, { cwd: '/', env, demo: true });
-  if (typeof parsed === 'string') throw new Error(`expected options, got ${parsed}`);
-  return parsed;
-}
-
-const refusal = (argv: string[], env: NodeJS.ProcessEnv = {}): string => {
-  try {
-    options(argv, env);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('taken');
-};
+import { options, refusal } from './parse-options';
 
 const folders: string[] = [];
 afterAll(async () => {

@@ -44,6 +44,17 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** The virtual DTU at `time` of the test's day and a receiver for the alerts, both gone after the test. */
+async function deviceAndReceiver(time: string) {
+  const dtu = await startDevice(['--time', `2026-06-21T${time}`, '--speed', String(SPEED)]);
+  cleanups.push(() => dtu.remove());
+  const port = await freePort();
+  const receiver = new Receiver(port);
+  await receiver.start();
+  cleanups.push(() => receiver.stop());
+  return { dtu, port, receiver };
+}
+
 const fault = (dtu: TestDevice, body: object) =>
   call(new URL('emulator/faults', dtu.url).href, {
     method: 'POST',
@@ -53,12 +64,7 @@ const fault = (dtu: TestDevice, body: object) =>
 
 describe('alert rules against the virtual DTU', () => {
   it('tells a dark string, a failed limit command and a new event log entry, and when they are over', async () => {
-    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', String(SPEED)]);
-    cleanups.push(() => dtu.remove());
-    const port = await freePort();
-    const receiver = new Receiver(port);
-    await receiver.start();
-    cleanups.push(() => receiver.stop());
+    const { dtu, port, receiver } = await deviceAndReceiver('12:00');
     const server = await startCompanion(dtu.url, {
       speed: SPEED,
       alertChannels: [parseChannel(`http://127.0.0.1:${port}/hook`)],
@@ -124,12 +130,7 @@ describe('alert rules against the virtual DTU', () => {
   }, 150_000);
 
   it('tells the InfluxDB target failing and inverters hotter than set, and when the target takes again', async () => {
-    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', String(SPEED)]);
-    cleanups.push(() => dtu.remove());
-    const port = await freePort();
-    const receiver = new Receiver(port);
-    await receiver.start();
-    cleanups.push(() => receiver.stop());
+    const { dtu, port, receiver } = await deviceAndReceiver('12:00');
     const influxPort = await freePort();
     const influx = new Receiver(influxPort);
     cleanups.push(() => influx.stop());
@@ -180,12 +181,7 @@ describe('alert rules against the virtual DTU', () => {
       history.saveDay(inv, startDay(day, undefined), date === 20 ? 1200 : 5000);
     }
     connection.close();
-    const dtu = await startDevice(['--time', '2026-06-21T10:00', '--speed', String(SPEED)]);
-    cleanups.push(() => dtu.remove());
-    const port = await freePort();
-    const receiver = new Receiver(port);
-    await receiver.start();
-    cleanups.push(() => receiver.stop());
+    const { dtu, port, receiver } = await deviceAndReceiver('10:00');
     const only = Object.fromEntries(
       Object.values(rules).map((rule) => [rule.rule, { ...rule, enabled: rule.rule === 'energy-low' }]),
     ) as AlertSettings['rules'];
@@ -209,12 +205,7 @@ describe('alert rules against the virtual DTU', () => {
   }, 150_000);
 
   it('holds messages in quiet hours and sends them at their end, then reminds while the alert stands', async () => {
-    const dtu = await startDevice(['--time', '2026-06-21T12:00', '--speed', String(SPEED)]);
-    cleanups.push(() => dtu.remove());
-    const port = await freePort();
-    const receiver = new Receiver(port);
-    await receiver.start();
-    cleanups.push(() => receiver.stop());
+    const { dtu, port, receiver } = await deviceAndReceiver('12:00');
     const only = Object.fromEntries(
       Object.values(rules).map((rule) => [
         rule.rule,

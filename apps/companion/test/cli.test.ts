@@ -5,18 +5,12 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultWebapp, parseCli, type CompanionOptions } from '../src/config/cli';
+import { defaultWebapp } from '../src/config/cli';
 import { ensureDataDir } from '../src/config/data-dir';
 import { freePort, launchCompanion, tempDir, until, wait } from './helpers';
+import { options } from './parse-options';
 
 const BIN = fileURLToPath(new URL('../bin/opendtu-companion.mjs', import.meta.url));
-
-/** Parses as the server would and expects options (not help). */
-function options(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = '/', demo = true): CompanionOptions {
-  const parsed = parseCli(argv, { cwd, env, demo });
-  if (typeof parsed === 'string') throw new Error(`expected options, got ${parsed}`);
-  return parsed;
-}
 
 describe('command line', () => {
   it('serves the demo on every network of this machine by default', () => {

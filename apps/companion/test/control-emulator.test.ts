@@ -4,9 +4,8 @@
 // checked is what the owner would see: the meter's own answer, the device's console (every
 // limit command it heard) and its /api/limit/status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseControlOptions, type ControlOptionName } from '../src/control/options';
 import { ADMIN_AUTH, call, startCompanion, tempDir, until, wait, type TestCompanion } from './helpers';
-import { startHouse, type House } from './house';
+import { quickControl, startHouse, type House } from './house';
 
 const BAND_W = 25;
 
@@ -35,18 +34,9 @@ describe('zero export against the simulated house', () => {
     expect(Object.values(before).every((entry) => entry.limit_relative === 100)).toBe(true);
     // Sunny morning, a house of a few hundred watts: the plant exports.
     expect(await meterPower()).toBeLessThan(-300);
-
-    const values: Partial<Record<ControlOptionName, string>> = {
-      'control-meter': `shelly-pro-3em:${house.meterUrl}`,
-      'control-interval': '5',
-      'control-poll': '1',
-    };
     companion = await startCompanion(house.device.url, {
       password: 'openDTU42',
-      control: parseControlOptions(
-        (name) => `--${name}`,
-        (name) => values[name],
-      ),
+      control: quickControl(`shelly-pro-3em:${house.meterUrl}`),
     });
 
     // Settled: five readings of the meter a second apart, all inside the band.

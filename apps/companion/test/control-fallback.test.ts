@@ -5,9 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { ControlAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseControlOptions, type ControlOptionName } from '../src/control/options';
 import { ADMIN_AUTH, call, startCompanion, tempDir, until, type TestCompanion } from './helpers';
-import { startHouse, type House } from './house';
+import { quickControl, startHouse, type House } from './house';
 
 let house: House;
 let meter: Server;
@@ -39,17 +38,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => meter.listen(0, '127.0.0.1', done));
   const { port } = meter.address() as { port: number };
-  const values: Partial<Record<ControlOptionName, string>> = {
-    'control-meter': `tasmota:http://127.0.0.1:${port}`,
-    'control-interval': '5',
-    'control-poll': '1',
-  };
   companion = await startCompanion(house.device.url, {
     password: 'openDTU42',
-    control: parseControlOptions(
-      (name) => `--${name}`,
-      (name) => values[name],
-    ),
+    control: quickControl(`tasmota:http://127.0.0.1:${port}`),
   });
 });
 

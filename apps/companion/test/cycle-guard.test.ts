@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bandSide,
-  heldW,
+  holdOffW,
   holdLeft,
   observe,
   raised,
@@ -37,7 +37,7 @@ describe('the guard against loads that switch on and off', () => {
   it('holds nothing for a house that has not cycled', () => {
     const guard = read(NO_GUARD, 1500, 0);
     expect(holdLeft(guard, 0)).toBe(0);
-    expect(heldW(guard, 0)).toBe(0);
+    expect(holdOffW(guard, 0)).toBe(0);
   });
 
   it('doubles the hold-off for each raise followed by export within the window, up to the most', () => {
@@ -58,23 +58,23 @@ describe('the guard against loads that switch on and off', () => {
     const busy: CycleGuard = { ...NO_GUARD, holdMs: 30 * S, cycleAt: 0 };
     const guard = read(read(busy, 10, 99), 1510, 100);
     expect(holdLeft(guard, 100 * S)).toBe(30 * S);
-    expect(heldW(guard, 100 * S)).toBe(1500);
+    expect(holdOffW(guard, 100 * S)).toBe(1500);
     expect(holdLeft(read(guard, 1510, 120), 120 * S)).toBe(10 * S);
-    expect(heldW(read(guard, 1510, 131), 131 * S)).toBe(0);
+    expect(holdOffW(read(guard, 1510, 131), 131 * S)).toBe(0);
     // Lowering is not the guard's: an export never waits.
-    expect(heldW(read(guard, -300, 110), 110 * S)).toBe(0);
+    expect(holdOffW(read(guard, -300, 110), 110 * S)).toBe(0);
   });
 
   it('holds only the step: import that creeps up or was there before is not held', () => {
     const busy: CycleGuard = { ...NO_GUARD, holdMs: 60 * S, cycleAt: 0 };
     // A fridge (120 W) comes on, then the hob (1.9 kW) beside it.
     let guard = read(read(busy, 10, 1), 130, 2);
-    expect(heldW(guard, 2 * S)).toBe(0);
+    expect(holdOffW(guard, 2 * S)).toBe(0);
     guard = read(guard, 2030, 10);
-    expect(heldW(guard, 10 * S)).toBe(1900);
+    expect(holdOffW(guard, 10 * S)).toBe(1900);
     // The hob switches off while the fridge still draws: the step is gone, a cycle seen.
     guard = read(guard, 130, 50);
-    expect(heldW(guard, 50 * S)).toBe(0);
+    expect(holdOffW(guard, 50 * S)).toBe(0);
     expect(guard.cycleAt).toBe(50 * S);
     // It comes back: held again from its own switching on, not from the fridge's.
     guard = read(guard, 2030, 80);
@@ -83,20 +83,20 @@ describe('the guard against loads that switch on and off', () => {
 
   it('takes no rise out of export for a load: it is a lower limit arriving', () => {
     const busy: CycleGuard = { ...NO_GUARD, holdMs: 60 * S, cycleAt: 0 };
-    expect(heldW(read(read(busy, -1800, 1), 120, 6), 6 * S)).toBe(0);
+    expect(holdOffW(read(read(busy, -1800, 1), 120, 6), 6 * S)).toBe(0);
   });
 
   it('keeps the step held after a raise that covered only the rest, and its falls are not loads going', () => {
     const busy: CycleGuard = { ...NO_GUARD, holdMs: 60 * S, cycleAt: 0 };
     let guard = read(read(busy, 10, 1), 2010, 2);
     guard = read(guard, 3900, 10);
-    expect(heldW(guard, 10 * S)).toBe(1890);
+    expect(holdOffW(guard, 10 * S)).toBe(1890);
     guard = raised(guard, 10 * S, true);
     // The raise covers 2 kW: the grid falls to the held step.
     guard = read(guard, 1900, 20);
-    expect(heldW(guard, 20 * S)).toBe(1890);
+    expect(holdOffW(guard, 20 * S)).toBe(1890);
     // A raise of the whole import ends the hold.
-    expect(heldW(raised(guard, 80 * S), 80 * S)).toBe(0);
+    expect(holdOffW(raised(guard, 80 * S), 80 * S)).toBe(0);
   });
 
   it('keeps the hold-off while the load keeps going away before it ran out', () => {

@@ -5,6 +5,7 @@ import { parseCli, type CompanionOptions } from '../src/config/cli';
 import { DEFAULT_DEVICE_NAME, parseDevices, type DeviceEntry } from '../src/config/devices';
 import type { Origin, Setting } from '../src/config/options';
 import { tempDir } from './helpers';
+import { options as parseOptions } from './parse-options';
 
 const FLAG: Origin = { kind: 'flag' };
 const ENV: Origin = { kind: 'env' };
@@ -162,12 +163,9 @@ describe('the password option', () => {
   });
 });
 
-/** Parses as the server would and expects options (not help). */
-function options(argv: string[], environment: NodeJS.ProcessEnv = {}): CompanionOptions {
-  const parsed = parseCli(argv, { cwd: '/', env: environment, demo: false });
-  if (typeof parsed === 'string') throw new Error(`expected options, got ${parsed}`);
-  return parsed;
-}
+/** Parses as the server would (the installed server: no demo) and expects options. */
+const options = (argv: string[], environment: NodeJS.ProcessEnv = {}) =>
+  parseOptions(argv, environment, '/', false);
 
 describe('the start with devices', () => {
   let folder: string;

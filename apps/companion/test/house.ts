@@ -2,6 +2,8 @@
 // its own process, and what the zero-export and schedule tests read of it: the meter's
 // address, the device's limit status and the limit commands its console reported.
 import type { LimitStatusMap } from '@opendtu/api';
+import type { ControlConfig } from '../src/control/config';
+import { parseControlOptions, type ControlOptionName } from '../src/control/options';
 import { startDemoDevice, type DemoDevice } from '../src/demo';
 import { ADMIN_AUTH, call, FIXTURE_WEBAPP, openSocket, until, type SocketClient } from './helpers';
 
@@ -24,6 +26,19 @@ export const consoleLines = (console: SocketClient, pattern: RegExp): string[] =
     .join('')
     .split(/\r?\n/)
     .filter((line) => pattern.test(line));
+
+/** Zero export with `meter`, quicker than the defaults: one command per inverter every 5 s, the meter every second. */
+export function quickControl(meter: string): ControlConfig {
+  const values: Partial<Record<ControlOptionName, string>> = {
+    'control-meter': meter,
+    'control-interval': '5',
+    'control-poll': '1',
+  };
+  return parseControlOptions(
+    (name) => `--${name}`,
+    (name) => values[name],
+  )!;
+}
 
 /** The device's local time of day now, in whole minutes after midnight. */
 export async function deviceMinute(deviceUrl: URL): Promise<number> {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceLink } from '../src/device/link';
 import { LimitChannel, type SentCommand } from '../src/limits/limit-channel';
-import { acknowledgement, giveBackStep, limitLost, type Limit } from '../src/limits/limit-rules';
+import { acknowledgement, giveBackNext, limitLost, type Limit } from '../src/limits/limit-rules';
 import { UpstreamSocket } from '../src/live/upstream';
 import { call, postData, startDevice, until, type SocketClient, type TestDevice } from './helpers';
 import { consoleLines, limitStatusOf, openConsole } from './house';
@@ -38,16 +38,16 @@ describe('the rules of the channel', () => {
 
   it('gives back: waits for an unconfirmed command, sends again after a failure, passes over one asleep, gives up at the deadline', () => {
     const sent = (status: SentCommand['status'], limit = HUNDRED) => ({ limit, sentAt: 10_000, status });
-    expect(giveBackStep(HUNDRED, undefined, true, 0, 10_000, timing)).toBe('send');
-    expect(giveBackStep(HUNDRED, sent('pending'), true, 0, 12_000, timing)).toBe('wait');
-    expect(giveBackStep(HUNDRED, sent('failure'), true, 0, 14_999, timing)).toBe('wait');
-    expect(giveBackStep(HUNDRED, sent('failure'), true, 0, 15_000, timing)).toBe('send');
-    expect(giveBackStep(HUNDRED, sent('ok', { value: 300, unit: 'W' }), true, 0, 15_000, timing)).toBe(
+    expect(giveBackNext(HUNDRED, undefined, true, 0, 10_000, timing)).toBe('send');
+    expect(giveBackNext(HUNDRED, sent('pending'), true, 0, 12_000, timing)).toBe('wait');
+    expect(giveBackNext(HUNDRED, sent('failure'), true, 0, 14_999, timing)).toBe('wait');
+    expect(giveBackNext(HUNDRED, sent('failure'), true, 0, 15_000, timing)).toBe('send');
+    expect(giveBackNext(HUNDRED, sent('ok', { value: 300, unit: 'W' }), true, 0, 15_000, timing)).toBe(
       'send',
     );
-    expect(giveBackStep(HUNDRED, sent('ok'), true, 0, 12_000, timing)).toBe('done');
-    expect(giveBackStep(HUNDRED, sent('pending'), false, 0, 12_000, timing)).toBe('passed');
-    expect(giveBackStep(HUNDRED, sent('failure'), true, 0, 60_000, timing)).toBe('late');
+    expect(giveBackNext(HUNDRED, sent('ok'), true, 0, 12_000, timing)).toBe('done');
+    expect(giveBackNext(HUNDRED, sent('pending'), false, 0, 12_000, timing)).toBe('passed');
+    expect(giveBackNext(HUNDRED, sent('failure'), true, 0, 60_000, timing)).toBe('late');
   });
 });
 
@@ -57,6 +57,16 @@ describe('the limit channel against a device', () => {
   let upstream: UpstreamSocket;
   let channel: LimitChannel;
   const lines = () => consoleLines(console, /Set limit/);
+  /** Reads the status until the command has `status`. */
+  const settled = (command: SentCommand, status: SentCommand['status']) =>
+    until(
+      async () => {
+        await channel.refresh();
+        return command.status === status;
+      },
+      20_000,
+      `the command ${status}`,
+    );
   const fault = (body: unknown) =>
     call(new URL('emulator/faults', device.url).href, {
       method: 'POST',
@@ -82,9 +92,9 @@ describe('the limit channel against a device', () => {
     await device?.remove();
   });
 
-  it('lets the higher sender hold an inverter: zero export over a schedule window over Modbus over the owner', async () => {
+  it('makes the higher sender the owner of an inverter: zero export over a schedule window over Modbus over the owner', async () => {
     expect(await channel.read()).toBe(true);
-    expect(channel.holderOf(LIMITED)).toBeUndefined();
+    expect(channel.ownerOf(LIMITED)).toBe('owner');
     const lost: string[] = [];
     channel.onLost('modbus', (serial) => lost.push(serial));
     expect(channel.take('modbus', LIMITED)).toBe(true);
@@ -98,7 +108,7 @@ describe('the limit channel against a device', () => {
     // Whoever holds it, the limit from before is the owner's.
     expect(channel.before(LIMITED)).toEqual(HUNDRED);
     channel.release('zero-export', LIMITED);
-    expect(channel.holderOf(LIMITED)).toBeUndefined();
+    expect(channel.ownerOf(LIMITED)).toBe('owner');
     // An inverter the device does not have cannot be taken.
     expect(channel.take('modbus', '1234')).toBe(false);
     expect(lines()).toEqual([]);
@@ -107,15 +117,8 @@ describe('the limit channel against a device', () => {
   it('sends a non-persistent limit, follows its acknowledgement, sees the owner change it, and gives the limit from before back, confirmed', async () => {
     expect(channel.take('modbus', LIMITED)).toBe(true);
     const command = (await channel.send('modbus', LIMITED, { value: 300, unit: 'W' }))!;
-    expect(command).toMatchObject({ serial: LIMITED, holder: 'modbus', status: 'pending' });
-    await until(
-      async () => {
-        await channel.refresh();
-        return command.status === 'ok';
-      },
-      20_000,
-      'the acknowledgement',
-    );
+    expect(command).toMatchObject({ serial: LIMITED, sender: 'modbus', status: 'pending' });
+    await settled(command, 'ok');
     expect((await limitStatusOf(device.url))[LIMITED]).toMatchObject({ limit_relative: 37.5 });
     expect(channel.showsLost(LIMITED, { value: 300, unit: 'W' })).toBe(false);
 
@@ -138,7 +141,7 @@ describe('the limit channel against a device', () => {
     const result = await channel.giveBack('modbus', { onSent: (sent) => given.push(sent) });
     expect(result).toEqual({ done: true, late: [] });
     expect(given.map(({ limit, status }) => [limit, status])).toEqual([[HUNDRED, 'ok']]);
-    expect(channel.holderOf(LIMITED)).toBeUndefined();
+    expect(channel.ownerOf(LIMITED)).toBe('owner');
     expect((await limitStatusOf(device.url))[LIMITED]).toMatchObject({
       limit_relative: 100,
       limit_set_status: 'Ok',
@@ -160,18 +163,11 @@ describe('the limit channel against a device', () => {
     expect(channel.take('schedule', OTHER)).toBe(true);
     await channel.send('schedule', LIMITED, { value: 200, unit: 'W' });
     const failing = (await channel.send('schedule', OTHER, { value: 200, unit: 'W' }))!;
-    await until(
-      async () => {
-        await channel.refresh();
-        return failing.status === 'failure';
-      },
-      20_000,
-      'the failure',
-    );
+    await settled(failing, 'failure');
 
     const result = await channel.giveBack('schedule');
     expect(result).toEqual({ done: false, late: [OTHER] });
-    expect(channel.heldBy('schedule')).toEqual([]);
+    expect(channel.ownedBy('schedule')).toEqual([]);
     // The failing one was asked again; the silent one was not.
     const since = lines().slice(heard);
     expect(since.filter((line) => line === `Set limit of ${OTHER} to 100 %`).length).toBeGreaterThan(1);

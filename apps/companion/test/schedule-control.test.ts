@@ -8,10 +8,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ControlAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseControlOptions, type ControlOptionName } from '../src/control/options';
 import { readSchedule } from '../src/control/schedule-file';
 import { ADMIN_AUTH, call, startCompanion, tempDir, until, type TestCompanion } from './helpers';
-import { deviceMinute, hhmm, startHouse, type House } from './house';
+import { deviceMinute, hhmm, quickControl, startHouse, type House } from './house';
 
 const SPEED = 30;
 const LIMITED = '114181234569';
@@ -49,18 +48,10 @@ describe('a control window', () => {
         ],
       }),
     );
-    const values: Partial<Record<ControlOptionName, string>> = {
-      'control-meter': `shelly-pro-3em:${house.meterUrl}`,
-      'control-interval': '5',
-      'control-poll': '1',
-    };
     companion = await startCompanion(house.device.url, {
       password: 'openDTU42',
       speed: SPEED,
-      control: parseControlOptions(
-        (name) => `--${name}`,
-        (name) => values[name],
-      ),
+      control: quickControl(`shelly-pro-3em:${house.meterUrl}`),
       schedule: readSchedule(file),
     });
 

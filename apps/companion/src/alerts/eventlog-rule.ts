@@ -40,15 +40,29 @@ export const entryPart = (entry: EventLogEntry): string => `${entry.message_id}@
  * inverter's open event log alerts. Answers the new entries as findings and the open
  * alerts to resolve.
  */
-export function judgeEventLog(
-  seen: EventLogSeen | undefined,
-  inverter: { serial: string; name: string },
-  entries: readonly EventLogEntry[],
-  now: number,
-  midnight: number,
-  openKeys: readonly string[],
-  enabled: boolean,
-): { seen: EventLogSeen; standing: Finding[]; cleared: string[] } {
+export interface EventLogLook {
+  /** What earlier looks knew; undefined: this is the first (its entries are from before). */
+  seen: EventLogSeen | undefined;
+  inverter: { serial: string; name: string };
+  entries: readonly EventLogEntry[];
+  /** Device time now, and of the device's last midnight (entry times count from it). */
+  now: number;
+  midnight: number;
+  /** The inverter's open event log alerts. */
+  openKeys: readonly string[];
+  /** The rule tells new entries (default true). */
+  enabled?: boolean;
+}
+
+export function judgeEventLog({
+  seen,
+  inverter,
+  entries,
+  now,
+  midnight,
+  openKeys,
+  enabled = true,
+}: EventLogLook): { seen: EventLogSeen; standing: Finding[]; cleared: string[] } {
   const active = new Set(
     entries
       .filter((entry) => entry.end_time === 0)

@@ -15,7 +15,7 @@ import { deliver, type AlertBody, type Channel, type ReceiverAnswer, type Subjec
 const iso = (at: number): string => new Date(at).toISOString();
 
 /** The alert as messages carry it (the webhook's `alert`), without its deliveries. */
-const bodyOf = (alert: StoredAlert): AlertBody => ({
+export const bodyOf = (alert: StoredAlert): AlertBody => ({
   id: alert.id,
   rule: alert.rule,
   inverter: alert.serial === null ? null : { serial: alert.serial, name: alert.name ?? alert.serial },

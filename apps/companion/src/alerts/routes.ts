@@ -11,6 +11,7 @@ import { admitted } from '../ops/admin-only';
 import { registerSettingsSave } from '../ops/settings-route';
 import type { AlertStore, StoredAlert } from './alert-store';
 import { channelAnswer, deliver } from './channels';
+import { bodyOf } from './outbox';
 import { clockText } from './quiet-hours';
 import { parseAlertSettingsBody, type SavedAlerts } from './settings-body';
 import type { AlertWatcher } from './watcher';
@@ -29,15 +30,7 @@ export interface AlertRoutesContext {
 const iso = (at: number): string => new Date(at).toISOString();
 
 export function alertAnswer(alert: StoredAlert, store: AlertStore): Alert {
-  return {
-    id: alert.id,
-    rule: alert.rule,
-    inverter: alert.serial === null ? null : { serial: alert.serial, name: alert.name ?? alert.serial },
-    text: alert.text,
-    started: iso(alert.started),
-    ended: alert.ended === null ? null : iso(alert.ended),
-    sent: store.deliveries(alert.id),
-  };
+  return { ...bodyOf(alert), sent: store.deliveries(alert.id) };
 }
 
 export function registerAlerts(app: FastifyInstance, context: AlertRoutesContext): void {

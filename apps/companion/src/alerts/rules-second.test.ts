@@ -147,17 +147,23 @@ describe('eventlog', () => {
   const midnight = at('00:00');
 
   it('tells nothing of the log as first read, then each new entry once with its text', () => {
-    const first = judgeEventLog(undefined, roof, [entry(2, 3600, 3700)], at('11:00'), midnight, [], true);
-    expect(first.standing).toEqual([]);
-    const second = judgeEventLog(
-      first.seen,
-      roof,
-      [entry(2, 3600, 3700), entry(148, 43_200)],
-      at('12:01'),
+    const first = judgeEventLog({
+      seen: undefined,
+      inverter: roof,
+      entries: [entry(2, 3600, 3700)],
+      now: at('11:00'),
       midnight,
-      [],
-      true,
-    );
+      openKeys: [],
+    });
+    expect(first.standing).toEqual([]);
+    const second = judgeEventLog({
+      seen: first.seen,
+      inverter: roof,
+      entries: [entry(2, 3600, 3700), entry(148, 43_200)],
+      now: at('12:01'),
+      midnight,
+      openKeys: [],
+    });
     expect(second.standing).toEqual([
       expect.objectContaining({
         key: 'eventlog:116491234568:148@43200',
@@ -166,93 +172,108 @@ describe('eventlog', () => {
       }),
     ]);
     expect(second.standing[0]!.over).toBeUndefined();
-    const again = judgeEventLog(
-      second.seen,
-      roof,
-      [entry(148, 43_200)],
-      at('12:02'),
+    const again = judgeEventLog({
+      seen: second.seen,
+      inverter: roof,
+      entries: [entry(148, 43_200)],
+      now: at('12:02'),
       midnight,
-      ['eventlog:116491234568:148@43200'],
-      true,
-    );
+      openKeys: ['eventlog:116491234568:148@43200'],
+    });
     expect(again).toMatchObject({ standing: [], cleared: [] });
-    const ended = judgeEventLog(
-      again.seen,
-      roof,
-      [entry(148, 43_200, 43_260)],
-      at('12:03'),
+    const ended = judgeEventLog({
+      seen: again.seen,
+      inverter: roof,
+      entries: [entry(148, 43_200, 43_260)],
+      now: at('12:03'),
       midnight,
-      ['eventlog:116491234568:148@43200'],
-      true,
-    );
+      openKeys: ['eventlog:116491234568:148@43200'],
+    });
     expect(ended.cleared).toEqual(['eventlog:116491234568:148@43200']);
   });
 
   it("does not tell a morning's routine: the inverter's start and the DTU's time calibration", () => {
-    const night = judgeEventLog(undefined, roof, [], at('04:00'), midnight, [], true);
-    const morning = judgeEventLog(
-      night.seen,
-      roof,
-      [
+    const night = judgeEventLog({
+      seen: undefined,
+      inverter: roof,
+      entries: [],
+      now: at('04:00'),
+      midnight,
+      openKeys: [],
+    });
+    const morning = judgeEventLog({
+      seen: night.seen,
+      inverter: roof,
+      entries: [
         entry(1, 5 * 3600 + 60, 5 * 3600 + 60),
         entry(2, 5 * 3600 + 90, 5 * 3600 + 90),
         entry(148, 5 * 3600 + 120),
       ],
-      at('05:05'),
+      now: at('05:05'),
       midnight,
-      [],
-      true,
-    );
+      openKeys: [],
+    });
     expect(morning.standing.map((finding) => finding.detail)).toEqual([{ what: 'Event 148', value: 148 }]);
   });
 
   it("does not tell old entries the DTU fetched after the first reading, nor yesterday's", () => {
-    const empty = judgeEventLog(undefined, roof, [], at('12:00'), midnight, [], true);
-    const late = judgeEventLog(
-      empty.seen,
-      roof,
-      [entry(1, 5 * 3600, 5 * 3600), entry(3, 20 * 3600, 20 * 3600)],
-      at('12:01'),
+    const empty = judgeEventLog({
+      seen: undefined,
+      inverter: roof,
+      entries: [],
+      now: at('12:00'),
       midnight,
-      [],
-      true,
-    );
+      openKeys: [],
+    });
+    const late = judgeEventLog({
+      seen: empty.seen,
+      inverter: roof,
+      entries: [entry(1, 5 * 3600, 5 * 3600), entry(3, 20 * 3600, 20 * 3600)],
+      now: at('12:01'),
+      midnight,
+      openKeys: [],
+    });
     expect(late.standing).toEqual([]);
-    const fresh = judgeEventLog(
-      late.seen,
-      roof,
-      [entry(148, 43_230, 43_230)],
-      at('12:02'),
+    const fresh = judgeEventLog({
+      seen: late.seen,
+      inverter: roof,
+      entries: [entry(148, 43_230, 43_230)],
+      now: at('12:02'),
       midnight,
-      [],
-      true,
-    );
+      openKeys: [],
+    });
     expect(fresh.standing).toHaveLength(1);
   });
 
   it('marks an entry that is over when first seen, and clears open alerts whose entry left the log', () => {
-    const first = judgeEventLog(
-      undefined,
-      roof,
-      [],
-      at('11:00'),
+    const first = judgeEventLog({
+      seen: undefined,
+      inverter: roof,
+      entries: [],
+      now: at('11:00'),
       midnight,
-      ['eventlog:116491234568:9@60'],
-      true,
-    );
+      openKeys: ['eventlog:116491234568:9@60'],
+    });
     expect(first.cleared).toEqual(['eventlog:116491234568:9@60']);
-    const short = judgeEventLog(
-      first.seen,
-      roof,
-      [entry(148, 43_200, 43_201)],
-      at('12:01'),
+    const short = judgeEventLog({
+      seen: first.seen,
+      inverter: roof,
+      entries: [entry(148, 43_200, 43_201)],
+      now: at('12:01'),
       midnight,
-      [],
-      true,
-    );
+      openKeys: [],
+    });
     expect(short.standing[0]!.over).toBe(at('12:00') + 1000);
     expect(
-      judgeEventLog(first.seen, roof, [entry(7, 43_300)], at('12:02'), midnight, [], false).standing,
+      judgeEventLog({
+        seen: first.seen,
+        inverter: roof,
+        entries: [entry(7, 43_300)],
+        now: at('12:02'),
+        midnight,
+        openKeys: [],
+        enabled: false,
+      }).standing,
     ).toEqual([]);
   });
 });

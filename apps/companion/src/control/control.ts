@@ -67,10 +67,10 @@ function newController(context: ControlContext, config: ControlConfig, day: Cont
   });
   let stopSampling = (): void => undefined;
   const read = () => {
-    const held = Object.values(runner.memory.inverters).map((track) => track.last?.watts ?? track.beforeW);
+    const limits = Object.values(runner.memory.inverters).map((track) => track.last?.watts ?? track.beforeW);
     return {
       reading: runner.freshReading(),
-      limitsW: held.length ? held.reduce((sum, w) => sum + w, 0) : null,
+      limitsW: limits.length ? limits.reduce((sum, w) => sum + w, 0) : null,
     };
   };
   return {
@@ -168,7 +168,7 @@ export function setUpControl(
       if (config) launch(config);
       scheduler?.start();
     },
-    // Each gives back the limits of the inverters it holds (they hold different ones); the
+    // Each gives back the limits of the inverters it owns (they own different ones); the
     // schedule stops first, so it sends no window's limit to an inverter the controller frees.
     stop: async () => {
       closing = true;

@@ -1,29 +1,22 @@
 /**
- * The guard against loads that switch on and off (a hob's or an oven's thermostat, a
- * washing machine's drum), pure. A controller that covers every load feeds the grid each
- * time such a load switches off, for as long as a lower limit takes to reach the inverters
- * (seconds, a few Wh per 2 kW). The guard learns from the house:
- * - a load switching on is a rise of the grid power by SWITCH_W or more between two
- *   readings; what it added (its step) is what the guard may hold back, the rest of the
- *   import is covered at once (a fridge's 100 W beside a cycling hob, or the hob's share
- *   when a kettle joins it: the sum is what matters);
- * - a raise that covered a step, followed within CYCLE_WINDOW_MS by export beyond the band,
- *   was a load that came and went (a kettle runs longer): the hold-off before the next raise
- *   is HOLD_FIRST_MS, at the next such raise it doubles, up to HOLD_MAX_MS (a raise that
- *   covered no step, a fridge's, tells nothing either way);
- * - a step that ends by itself (a fall by SWITCH_W, or the import gone) before the hold-off
- *   ran out is the same load again: the hold-off stays;
- * - a step's raise that held for CYCLE_WINDOW_MS halves it, and so does every QUIET_MS
+ * The guard against loads that switch on and off (a hob's or an oven's thermostat), pure.
+ * Covering every load feeds the grid each time such a load switches off, for as long as a
+ * lower limit takes to reach the inverters. The guard learns from the house:
+ * - a switched load is a rise of the grid power by SWITCH_W or more between two readings;
+ *   what it added may wait its hold-off, the rest of the import is covered at once;
+ * - a raise that covered a switched load, followed within CYCLE_WINDOW_MS by export beyond
+ *   the band, was a load that came and went: the hold-off becomes HOLD_FIRST_MS, and
+ *   doubles at each such raise up to HOLD_MAX_MS (a raise that covered none tells nothing);
+ * - a switched load that ends by itself before its hold-off ran out is the same load again:
+ *   the hold-off stays;
+ * - a covering raise that stood for CYCLE_WINDOW_MS halves it, and so does every QUIET_MS
  *   without a sign of cycling; under HOLD_MIN_MS it is gone.
- * Lowering is never held: only the raise waits, so the trade is import while such a load
- * runs, never export. Times are the controller's (device) ms.
+ * Lowering never waits: the trade is import while such a load runs, never export. Times are
+ * the controller's (device) ms.
  */
 
 export const CYCLE_WINDOW_MS = 120_000;
-/**
- * A hob's or an oven's thermostat keeps a ring on for 30-65 s: the first hold-off outlasts
- * them (at 60 s, a hob on for 61 s was covered just as it switched off, every time).
- */
+/** Outlasts a hob's or an oven's thermostat cycle (docs/internals/zero-export-tuning.md#why-each-rule-is-as-it-is). */
 export const HOLD_FIRST_MS = 75_000;
 export const HOLD_MIN_MS = 15_000;
 export const HOLD_MAX_MS = 120_000;
@@ -37,18 +30,18 @@ export const SWITCH_W = 500;
 export const PART_SETTLE_MS = 30_000;
 
 export interface CycleGuard {
-  /** How long a load's step must last before a raise covers it (0: at once). */
+  /** The hold-off: how long a switched load must last before a raise covers it (0: at once). */
   holdMs: number;
   /** W the last load that switched on added, while it is not covered (0: none). */
-  stepW: number;
+  loadW: number;
   /** When that load switched on. */
-  stepAt: number | undefined;
+  loadAt: number | undefined;
   /** The last reading: its grid power and side of the band. */
   lastW: number | undefined;
   lastSide: BandSide | undefined;
-  /** The last raise that covered a step, while it is watched for a following export. */
+  /** The last raise that covered a switched load, while it is watched for a following export. */
   raiseAt: number | undefined;
-  /** The last raise that covered only the import beside a held step. */
+  /** The last raise that covered only the import beside a waiting switched load. */
   partAt: number | undefined;
   /** The last sign of a cycling load (or the last decay). */
   cycleAt: number | undefined;
@@ -56,8 +49,8 @@ export interface CycleGuard {
 
 export const NO_GUARD: CycleGuard = {
   holdMs: 0,
-  stepW: 0,
-  stepAt: undefined,
+  loadW: 0,
+  loadAt: undefined,
   lastW: undefined,
   lastSide: undefined,
   raiseAt: undefined,
@@ -85,11 +78,11 @@ export interface GridReading {
 const doubled = (holdMs: number): number => Math.min(HOLD_MAX_MS, Math.max(HOLD_FIRST_MS, holdMs * 2));
 const halved = (holdMs: number): number => (holdMs / 2 < HOLD_MIN_MS ? 0 : holdMs / 2);
 
-/** The guard once the held load has gone at `at`: before its hold-off ran out, it cycles. */
-function stepEnded(guard: CycleGuard, at: number): CycleGuard {
-  if (guard.stepAt === undefined) return guard;
-  const early = guard.holdMs > 0 && at - guard.stepAt < guard.holdMs;
-  return { ...guard, stepW: 0, stepAt: undefined, ...(early ? { cycleAt: at } : {}) };
+/** The guard once the switched load has gone at `at`: before its hold-off ran out, it cycles. */
+function loadEnded(guard: CycleGuard, at: number): CycleGuard {
+  if (guard.loadAt === undefined) return guard;
+  const early = guard.holdMs > 0 && at - guard.loadAt < guard.holdMs;
+  return { ...guard, loadW: 0, loadAt: undefined, ...(early ? { cycleAt: at } : {}) };
 }
 
 /** The guard after a reading of the grid. */
@@ -104,29 +97,30 @@ export function observe(guard: CycleGuard, reading: GridReading): CycleGuard {
     else if (at - next.raiseAt > CYCLE_WINDOW_MS)
       next = { ...next, holdMs: halved(next.holdMs), raiseAt: undefined };
   }
-  if (side !== 'import') return stepEnded(next, at);
+  if (side !== 'import') return loadEnded(next, at);
   const change = powerW - (guard.lastW ?? reading.targetW);
   // A rise out of export is the controller's own lowering arriving, not a load.
-  if (change >= SWITCH_W && guard.lastSide !== 'export') return { ...next, stepW: change, stepAt: at };
+  if (change >= SWITCH_W && guard.lastSide !== 'export') return { ...next, loadW: change, loadAt: at };
   const ownFall = next.partAt !== undefined && at - next.partAt < PART_SETTLE_MS;
-  return change <= -SWITCH_W && !ownFall ? stepEnded(next, at) : next;
+  return change <= -SWITCH_W && !ownFall ? loadEnded(next, at) : next;
 }
 
-/** Device ms a raise of the held step must still wait at `at` (0: it may go now). */
+/** Device ms a raise covering the switched load must still wait at `at` (0: it may go now). */
 export function holdLeft(guard: CycleGuard, at: number): number {
-  if (guard.stepAt === undefined || guard.holdMs === 0) return 0;
-  return Math.max(0, guard.stepAt + guard.holdMs - at);
+  if (guard.loadAt === undefined || guard.holdMs === 0) return 0;
+  return Math.max(0, guard.loadAt + guard.holdMs - at);
 }
 
-/** W of the import a raise may not cover at `at`: the step of a load that may switch off again. */
-export const heldW = (guard: CycleGuard, at: number): number => (holdLeft(guard, at) > 0 ? guard.stepW : 0);
+/** W of the import a raise may not cover at `at`: a switched load within its hold-off. */
+export const holdOffW = (guard: CycleGuard, at: number): number =>
+  holdLeft(guard, at) > 0 ? guard.loadW : 0;
 
 /**
- * The guard after a raise went out at `at`. A raise beside a held step (`partial`) leaves
- * the step held; one that covers a step is watched for a following export.
+ * The guard after a raise went out at `at`. A raise beside a waiting switched load
+ * (`partial`) leaves it waiting; one that covers it is watched for a following export.
  */
 export function raised(guard: CycleGuard, at: number, partial = false): CycleGuard {
   if (partial) return { ...guard, partAt: at };
-  if (guard.stepAt === undefined) return guard;
-  return { ...guard, raiseAt: at, stepW: 0, stepAt: undefined };
+  if (guard.loadAt === undefined) return guard;
+  return { ...guard, raiseAt: at, loadW: 0, loadAt: undefined };
 }

@@ -2,7 +2,7 @@
  * The zero-export controller at work against the device: it reads the meter, follows the
  * inverters in the live frames the server already receives, and sends what `step` decides
  * through the limit channel (../limits/limit-channel.ts: status, non-persistent W limits,
- * acknowledgements), holding its inverters there while it runs. Pause and stop give every
+ * acknowledgements), the owner of its inverters there while it runs. Pause and stop give every
  * inverter its limit from before back, confirmed.
  *
  * Its clock is the channel's: device time (`--speed` of a fast virtual DTU, 1 for a real
@@ -28,10 +28,7 @@ const KEPT_COMMANDS = 50;
 /** How long the first step waits for every controlled inverter's live data. */
 const LIVE_WAIT_MS = 15_000;
 /** Real ms floors: a meter is not read more often, nor a round trip expected faster. */
-const POLL_FLOOR_MS = 100;
-const SETTLE_FLOOR_MS = 300;
-const STALE_FLOOR_MS = 3000;
-const LIVE_WAIT_FLOOR_MS = 2000;
+const FLOOR_MS = { poll: 100, settle: 300, stale: 3000, liveWait: 2000 };
 
 interface Live {
   reachable: boolean;
@@ -56,7 +53,8 @@ export class ControlRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private ticking = false;
-  private restoring: Promise<void> | undefined;
+  /** The give-back under way (a pause, a schedule, a stop). */
+  private givingBackNow: Promise<void> | undefined;
   private stopped = true;
   private readonly onFrame = (text: string, arrival: number): void => this.ingest(text, arrival);
   /** The controller's clock: device ms since the epoch at the device's speed (no offset). */
@@ -84,11 +82,11 @@ export class ControlRunner {
     ({ channel: this.channel, upstream: this.upstream, log: this.log } = parts);
     this.speed = this.channel.speed;
     this.now = this.channel.now;
-    this.pollRealMs = Math.max(POLL_FLOOR_MS, config.pollMs / this.speed);
+    this.pollRealMs = Math.max(FLOOR_MS.poll, config.pollMs / this.speed);
     this.timing = {
-      settleMs: this.atLeastReal(SETTLE_MS, SETTLE_FLOOR_MS),
+      settleMs: this.atLeastReal(SETTLE_MS, FLOOR_MS.settle),
       ackTimeoutMs: this.channel.timing.ackTimeoutMs,
-      staleMs: this.atLeastReal(METER_STALE_MS, STALE_FLOOR_MS),
+      staleMs: this.atLeastReal(METER_STALE_MS, FLOOR_MS.stale),
     };
     this.meter = new MeterSource(config.meter, this.pollRealMs, this.now, { pool: parts.meters });
     this.meter.onReading = () => this.stepNow();
@@ -125,7 +123,7 @@ export class ControlRunner {
   async stop(): Promise<void> {
     this.paused = true;
     this.stopped = true;
-    await this.restore();
+    await this.giveBackOnce();
     clearTimeout(this.timer);
     await this.running;
     this.upstream.off('frame', this.onFrame);
@@ -139,7 +137,7 @@ export class ControlRunner {
     this.log(
       paused ? 'Zero export paused: giving the inverters their own limits back' : 'Zero export resumed',
     );
-    if (paused) await this.restore();
+    if (paused) await this.giveBackOnce();
   }
 
   /** A schedule window turns the controller off (the limits from before go back) or on again. */
@@ -156,17 +154,7 @@ export class ControlRunner {
         ? 'Zero export on again (schedule)'
         : 'Zero export off by the schedule: giving the inverters their own limits back',
     );
-    if (!on) await this.restore();
-  }
-
-  /** Whether control is meant to run now: neither paused by the owner nor off by a schedule. */
-  get active(): boolean {
-    return !this.paused && !this.scheduleOff && !this.stopped;
-  }
-
-  /** Whether the limits from before are being given back now (a pause, a schedule, a stop). */
-  get givingBack(): boolean {
-    return this.restoring !== undefined;
+    if (!on) await this.giveBackOnce();
   }
 
   /** The inverters controlled (once their limits from before are known). */
@@ -186,7 +174,7 @@ export class ControlRunner {
    * and none while the limits from before are being given back.
    */
   private stepNow(): void {
-    if (this.stopped || this.restoring || this.ticking) return;
+    if (this.stopped || this.givingBackNow || this.ticking) return;
     clearTimeout(this.timer);
     this.ticking = true;
     this.running = this.tick().finally(() => {
@@ -242,7 +230,7 @@ export class ControlRunner {
         this.log(`Zero export: ${serial} is left out until its model (rated power) is known`, 'warn');
       else
         inverters[serial] = {
-          // Another sender may hold it now: the limit from before is the owner's.
+          // Another sender may own it now: the limit from before is the owner's.
           beforeW: Math.round(wattsOf(this.channel.before(serial)!, entry.max_power)),
           last: undefined,
         };
@@ -260,13 +248,13 @@ export class ControlRunner {
     if (this.state === 'starting') return this.learnLimits();
     if (this.paused || this.scheduleOff) {
       // Paused while still learning the limits: nothing was sent, nothing to give back.
-      if (!this.restoring) this.state = 'paused';
+      if (!this.givingBackNow) this.state = 'paused';
       return;
     }
     // The device pushes an unchanged inverter only every 10 s: without its output the first
     // step would leave it out of the sum.
     if (
-      now - this.learntAt < this.atLeastReal(LIVE_WAIT_MS, LIVE_WAIT_FLOOR_MS) &&
+      now - this.learntAt < this.atLeastReal(LIVE_WAIT_MS, FLOOR_MS.liveWait) &&
       Object.keys(this.memory.inverters).some((s) => !this.live.has(s))
     )
       return;
@@ -327,14 +315,14 @@ export class ControlRunner {
     return this.realTime(sentAt).toISOString();
   }
 
-  /** One restore at a time: a stop during a pause's restore waits for it. */
-  private restore(): Promise<void> {
-    this.restoring ??= this.giveBack().finally(() => {
-      this.restoring = undefined;
+  /** One give-back at a time: a stop during a pause's give-back waits for it. */
+  private giveBackOnce(): Promise<void> {
+    this.givingBackNow ??= this.giveBack().finally(() => {
+      this.givingBackNow = undefined;
       if ((this.paused || this.scheduleOff) && this.state !== 'starting') this.state = 'paused';
       if (!this.stopped) this.schedule();
     });
-    return this.restoring;
+    return this.givingBackNow;
   }
 
   /** Gives every inverter its limit from before back through the channel, confirmed or late. */

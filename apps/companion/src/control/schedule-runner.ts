@@ -3,7 +3,7 @@
  * zone, and a demo's virtual DTU may run fast). Each tick it resolves what holds now
  * (schedule-resolve.ts) and:
  * - turns the controller off or on, or sets its target (ControlRunner.setScheduled);
- * - holds each inverter a window names in the limit channel (../limits/limit-channel.ts;
+ * - takes each inverter a window names in the limit channel (../limits/limit-channel.ts:
  *   zero export wins it) and sends the window's limit, non-persistent; at the window's end
  *   the channel gives the limit from before back, confirmed. Never the same limit twice
  *   unless the inverter shows it lost it (a restart forgets a non-persistent limit);
@@ -37,14 +37,14 @@ const KEPT_ACTIONS = 50;
 interface Track {
   /** limit_relative (%) before the first window's limit: given back at the end. */
   beforePercent: number;
-  /** The window's limit held now; undefined: giving the limit from before back. */
+  /** The window's limit now; undefined: giving the limit from before back. */
   wanted: Limit | undefined;
   window: number | undefined;
   /** The last command (a dry run's is only said; `refused`: the channel did not send it) and its action. */
   last:
     | { limit: Limit; sentAt: number; command: SentCommand | 'dry-run' | 'refused'; action: ScheduleAction }
     | undefined;
-  /** Resends of a limit the inverter showed lost, since it last showed it held. */
+  /** Resends of a limit the inverter showed lost, since it last showed it kept. */
   resends: number;
 }
 
@@ -99,7 +99,7 @@ export class ScheduleRunner {
     this.next();
   }
 
-  /** Stops ticking and gives every inverter holding a window's limit its own back, confirmed. */
+  /** Stops ticking and gives every inverter with a window's limit its limit from before back, confirmed. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -112,7 +112,7 @@ export class ScheduleRunner {
       onRound: () => this.followAcknowledgements(),
     });
     for (const serial of [...this.tracks.keys()])
-      if (this.deps.channel.holderOf(serial) !== 'schedule') this.tracks.delete(serial);
+      if (this.deps.channel.ownerOf(serial) !== 'schedule') this.tracks.delete(serial);
     if (!result.done)
       this.deps.log('Schedule: not every inverter confirmed its own limit back in time', 'warn');
   }
@@ -198,7 +198,7 @@ export class ScheduleRunner {
     );
     const words = on ? `on${targetW === undefined ? '' : ` at ${targetW} W`}` : 'off';
     if (dryRun) this.deps.log(`Schedule (dry run): would turn zero export ${words}`);
-    // Not awaited: the limits going back take seconds; `held` waits for them.
+    // Not awaited: the limits going back take seconds; the controller owns its inverters until then.
     else void runner.setScheduled(on, targetW);
   }
 
@@ -208,7 +208,7 @@ export class ScheduleRunner {
   }
 
   /**
-   * Brings each inverter to its window's limit, held in the channel (one zero export holds
+   * Brings each inverter to its window's limit as its owner in the channel (one zero export owns
    * is left to it), or at the window's end has the channel give the limit from before back.
    */
   private async applyLimits(serials: readonly string[], local: LocalDateTime): Promise<void> {
@@ -275,7 +275,7 @@ export class ScheduleRunner {
       serials: [serial],
       onSent: (command) => this.recordGiveBack(command, local),
     });
-    if (this.deps.channel.holderOf(serial) !== 'schedule') this.tracks.delete(serial);
+    if (this.deps.channel.ownerOf(serial) !== 'schedule') this.tracks.delete(serial);
   }
 
   private recordGiveBack(command: SentCommand, local: LocalDateTime | undefined): void {

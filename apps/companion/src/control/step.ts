@@ -1,37 +1,26 @@
 /**
- * The zero-export controller's decision, pure: state, the meter's reading and the
+ * The zero-export controller's step, pure: its memory, the meter's reading and the
  * inverters' live state in; the limits to send, the new state and the log lines out. The
- * runner does the talking; everything that makes control safe is decided here:
- * - only absolute non-persistent limits are ever sent (the runner sends limit_type 0);
- * - no command to an inverter whose last one is unconfirmed (until Ok or Failure, at most
- *   ACK_TIMEOUT_MS), none within the interval after its last one, never the same limit
- *   twice in a row (unless the inverter shows it lost it: it restarted);
- * - nothing while the grid power is inside the band around the target, nor while the limits
- *   sent in the last SETTLE_MS, once they show on the meter, may bring it there; a
- *   correction aims half the band above the target, so what wobbles inside the band is
- *   import, not export;
- * - inverters that are unreachable or asleep are skipped, their share goes to the others;
- * - a stale meter switches to the fallback limits (one log line) and back (one line);
- * - a load that switches on and off is not chased: the import it adds waits the cycle
- *   guard's hold-off (cycle-guard.ts), lowering never waits; unless the owner turned that
- *   off (`waitOutSwitching`), who then has every import covered at once;
- * - an inverter that is light-bound (its output clearly under its limit) is never raised,
- *   and a limit far above its output comes down to the output plus HEADROOM: a limit it
- *   cannot use would be exported the moment a cloud passes.
- * Times are the device's milliseconds (the runner scales this machine's clock by the
- * device's speed), so the waits match the inverters' own delays at any speed.
+ * runner does the talking; what makes control safe is decided here:
+ * - no command to an inverter whose last one is unconfirmed, none within the interval
+ *   after its last one, never the same limit twice in a row unless the inverter lost it;
+ * - nothing while the grid power is inside the band, nor while the limits on their way may
+ *   bring it there; a correction aims half the band above the target (the wobble is import);
+ * - inverters that cannot hear are skipped, their share goes to the others;
+ * - a stale meter switches to the fallback limits and back (one log line each);
+ * - the import a switched load adds waits its hold-off (cycle-guard.ts); lowering never waits;
+ * - a light-bound inverter is never raised, and its limit is kept within HEADROOM of its output.
+ * Words as in docs/development/architecture.md#glossary; why each rule is as it is:
+ * docs/internals/zero-export-tuning.md#why-each-rule-is-as-it-is. Times are device ms.
  */
 import { splitWatts, type ControlCommandStatus, type ControlState, type SetStatus } from '@opendtu/api';
 import { acknowledgement, ACK_TIMEOUT_MS, limitLost, MIN_INTERVAL_MS } from '../limits/limit-rules';
-import { bandSide, heldW, observe, raised, NO_GUARD, type CycleGuard } from './cycle-guard';
+import { bandSide, holdOffW, observe, raised, NO_GUARD, type CycleGuard } from './cycle-guard';
 import { isFresh, type MeterReading } from './meter-source';
 
 /**
- * How long after a command the meter and the inverter's reported output may still show the
- * time before it: the DTU sends it on its next radio turn, the inverter moves some seconds
- * after hearing it (2-6 s in the emulator's model) and ramps (a full swing in 5 s at 20 % of
- * its rating a second), and the meter is read every few seconds. (11 s let a second raise
- * go out while the first was still ramping: the bench's dusk hob saw 1 kW of overshoot.)
+ * How long after a command the meter and the inverter's output may still show the time
+ * before it: the DTU's next radio turn, the inverter's delay and ramp, the meter's poll.
  */
 export const SETTLE_MS = 14_000;
 /**
@@ -86,7 +75,7 @@ export interface InverterView {
   outputW: number | undefined;
   /** When those statistics were taken (this machine's ms). */
   outputAt: number | undefined;
-  /** The limit the inverter reports it holds (`limit_absolute` of its live data), W. */
+  /** The inverter's present limit as it reports it (`limit_absolute` of its live data), W. */
   limitW: number | undefined;
   /** `limit_set_status` of the latest /api/limit/status read after the last command. */
   setStatus: SetStatus | undefined;
@@ -96,7 +85,7 @@ export interface SentLimit {
   watts: number;
   sentAt: number;
   status: ControlCommandStatus;
-  /** It asked for more than the inverter held (a raise); undefined: not known (a give-back). */
+  /** It asked for more than the inverter's present limit (a raise); undefined: not known (a give-back). */
   up?: boolean | undefined;
   /** W the controller expected the inverter to make when it went; undefined: not known. */
   fromW?: number | undefined;
@@ -138,9 +127,8 @@ export interface StepResult {
 
 /**
  * Whether an inverter takes a share: it hears the DTU, its rating is known, and it produces,
- * or it makes nothing because the controller's last limit asked for next to nothing (the
- * DTU then says "not producing"; left out, it would never be raised again: at dusk the
- * house drew 250 W from the grid for an hour with the inverters held at 0 W).
+ * or makes nothing only because the last limit asked for next to nothing (left out, it
+ * would never be raised again).
  */
 const available = (view: InverterView, track: InverterTrack): boolean =>
   view.reachable &&
@@ -182,12 +170,9 @@ export function blocked(
 
 /**
  * What an inverter produces, as far as the controller can tell: its reported output, but
- * never more than its last limit (a lower limit is on its way); while its statistics are
- * older than the last command, the limit itself. Except when the house exports after a
- * raise (`exporting`): the inverter may not make its new limit at all (a low sun), so its
- * reported output counts, and a cut from there reaches it at once; cut from the limit, it
- * may not touch the output (at dusk the grid stayed at 500 W of export for 45 s while
- * limits far above the output came down 400 W a step).
+ * never more than its last limit; while its statistics are older than the last command, the
+ * limit itself. When the house exports after a raise (`exporting`), the output counts: the
+ * inverter may not reach its new limit at all, and a cut from the limit would not touch it.
  */
 export function expectedOutput(
   view: InverterView,
@@ -248,7 +233,7 @@ export function lostLimit(
 }
 
 /** The commands that bring `wanted` (W per serial) to the inverters free to take one. */
-function send(
+function commandsFor(
   wanted: ReadonlyMap<string, number>,
   memory: ControlMemory,
   views: readonly InverterView[],
@@ -305,14 +290,14 @@ function fallbackStep(
     settings.fallback === 'before'
       ? new Map(views.map((view) => [view.serial, memory.inverters[view.serial]!.beforeW]))
       : shareByRating(settings.fallback, views);
-  return send(wanted, memory, views, now, settings);
+  return commandsFor(wanted, memory, views, now, settings);
 }
 
 /**
- * The limit an inverter holds now, as far as the controller knows: what its live data
- * reports (it may have restarted and lost the last one), else its last confirmed command.
+ * The inverter's present limit, as far as the controller knows: what its live data reports
+ * (it may have restarted and lost the last one), else its last confirmed command.
  */
-function heldLimit(view: InverterView, track: InverterTrack): number | undefined {
+function presentLimit(view: InverterView, track: InverterTrack): number | undefined {
   return view.limitW ?? (track.last?.status === 'ok' ? track.last.watts : undefined);
 }
 
@@ -326,7 +311,7 @@ export function lightBound(
   track: InverterTrack,
   settleMs = SETTLE_MS,
 ): number | undefined {
-  const limit = heldLimit(view, track);
+  const limit = presentLimit(view, track);
   const output = view.outputW;
   if (limit === undefined || output === undefined || view.outputAt === undefined) return undefined;
   if (track.last && view.outputAt < track.last.sentAt + settleMs) return undefined;
@@ -341,7 +326,7 @@ export const headroom = (maxPower: number): number => Math.max(HEADROOM_MIN_W, H
  * The limits for the free inverters from the production they should make together. The
  * light-bound ones count for no more than their output (the rest goes to those that can
  * deliver it) and are never raised: a raise would give nothing until the light comes back,
- * and then all of it at once, into the grid. One holding a limit far above its output
+ * and then all of it at once, into the grid. One whose limit stands far above its output
  * (1.5 x the headroom) gets its output plus the headroom.
  */
 function shareFree(
@@ -368,19 +353,19 @@ function shareFree(
       return;
     }
     const room = headroom(view.maxPower);
-    const limit = heldLimit(view, memory.inverters[view.serial]!)!;
+    const limit = presentLimit(view, memory.inverters[view.serial]!)!;
     if (limit > output + 1.5 * room)
       wanted.set(view.serial, Math.round(Math.min(view.maxPower, output + room)));
   });
   return wanted;
 }
 
-/** Whether a command asks an inverter for more than the limit it holds now (as far as known). */
+/** Whether a command asks an inverter for more than its present limit (as far as known). */
 function isRaise(command: LimitCommand, views: readonly InverterView[], memory: ControlMemory): boolean {
   const view = views.find((v) => v.serial === command.serial);
   const track = memory.inverters[command.serial];
   if (!view || !track) return false;
-  return command.watts > (heldLimit(view, track) ?? track.last?.watts ?? view.maxPower);
+  return command.watts > (presentLimit(view, track) ?? track.last?.watts ?? view.maxPower);
 }
 
 /** The grid power a correction aims at: half the band above the target (W). */
@@ -421,15 +406,13 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
   const coming = onTheWay(next, reading.at, settleMs, side);
   const seen = side === 'import' ? reading.powerW - coming : reading.powerW + coming;
   if (bandSide(seen, targetW, bandW) !== side) return { memory: next, commands: [], state: 'waiting', log };
-  // The step of a load that may switch off again waits the guard's hold-off; the rest of
-  // the import is covered.
-  const held = side === 'import' && settings.waitOutSwitching !== false ? heldW(guard, now) : 0;
-  if (held > 0 && bandSide(seen - held, targetW, bandW) !== 'import')
+  // A switched load that may go again waits its hold-off; the rest of the import is covered.
+  const waitingW = side === 'import' && settings.waitOutSwitching !== false ? holdOffW(guard, now) : 0;
+  if (waitingW > 0 && bandSide(seen - waitingW, targetW, bandW) !== 'import')
     return { memory: next, commands: [], state: 'holding', log };
-  // A correction aims half the band above the target: the house's small wobble and the
-  // split's whole watts then fall on import, where aiming at the target itself would
-  // export a few watts half of the time (0.5 % of production in the bench's sunny hour).
-  const error = seen - held - aimOf(settings);
+  // Aimed half the band above the target, the house's wobble and the split's whole watts
+  // fall on import (docs/internals/zero-export-tuning.md#why-each-rule-is-as-it-is).
+  const error = seen - waitingW - aimOf(settings);
 
   // Production wanted = production now + (grid - target); the inverters that must wait keep
   // what they are expected to make, the others share the rest by rated power.
@@ -445,16 +428,16 @@ export function step(memory: ControlMemory, input: StepInput, settings: ControlS
     .filter((view) => !free.includes(view))
     .reduce((s, view) => s + expected.get(view.serial)!, 0);
   const commands = free.length
-    ? send(shareFree(total - busy, free, next, settleMs), next, free, now, settings)
+    ? commandsFor(shareFree(total - busy, free, next, settleMs), next, free, now, settings)
     : [];
   const sent = recordSent(next, commands, now, views, expected);
   const raise = commands.some((command) => sent.inverters[command.serial]!.last!.up);
   return {
-    memory: raise ? { ...sent, guard: raised(guard, now, held > 0) } : sent,
+    memory: raise ? { ...sent, guard: raised(guard, now, waitingW > 0) } : sent,
     commands,
     // Nothing to send while the house takes more: every free inverter gives what it can.
     state:
-      held > 0
+      waitingW > 0
         ? 'holding'
         : !free.length
           ? 'waiting'

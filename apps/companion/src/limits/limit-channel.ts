@@ -2,26 +2,27 @@
  * The one way the companion's own limits reach a device's inverters (zero export, the
  * schedule's windows, Modbus): one read of /api/limit/status for every sender, each command
  * non-persistent (a persistent one wears the inverter's memory), its acknowledgement, the
- * owner's limit from before, and the sender that holds each inverter now.
+ * limit from before, and the owner of each inverter: the sender that has its say now, or
+ * the owner (the person) when none has.
  *
- * Who wins: zero export > a schedule window > a Modbus client > the owner. An inverter
- * nobody holds has the owner's own limit. A sender takes it with `take`, which a higher one
- * always gets (the one it replaces is told through `onLost` and sends nothing more) and a
- * lower one is refused. The limit from before is the one the inverter had when the first
- * sender took it from the owner; it stays while the inverter passes from sender to sender,
- * and the last one gives it back. The owner's own commands (the device's app, the plant's
- * limit) go to the device with the owner's credentials, not through here: while a sender
- * holds the inverter, it sees the change as a lost limit and sends its own again.
+ * Who wins: zero export > a schedule window > a Modbus client > the owner. A sender becomes
+ * an inverter's owner with `take`: a higher sender always does (the one it replaces is told
+ * through `onLost` and sends nothing more), a lower one is refused. The limit from before is
+ * the one the inverter had when the first sender took it from the owner; it stays while the
+ * inverter passes from sender to sender, and the last one gives it back. The owner's own
+ * commands (the device's app, the plant's limit) go to the device with the owner's
+ * credentials, not through here: while a sender owns the inverter it sees such a change as
+ * a lost limit and sends its own again; to keep a limit set by hand, pause zero export.
  *
  * A new sender (Modbus):
  * 1. `await channel.refresh()`: the status tells the inverter's rating and limit;
- * 2. `channel.take('modbus', serial)`: false while zero export or a schedule window holds it
- *    (refuse the client then); `channel.onLost('modbus', serial => ...)` hears of a takeover;
+ * 2. `channel.take('modbus', serial)`: false while zero export or a schedule window owns it
+ *    (refuse the client then); `channel.onLost('modbus', (serial) => ...)` hears of a takeover;
  * 3. `await channel.send('modbus', serial, { value, unit })`: the command, whose `status`
- *    follows the acknowledgement at each `refresh()`; undefined when the sender does not hold it;
+ *    follows the acknowledgement at each `refresh()`; undefined when the sender is not the owner;
  * 4. at its end (a revert timeout): `await channel.giveBack('modbus', { serials: [serial] })`
- *    sends the limit from before until confirmed or the one deadline, and releases the inverter
- *    (`giveBackRound` does one round of it, for a sender that must not wait).
+ *    sends the limit from before until confirmed or the one deadline, and hands the inverter
+ *    back to the owner (`giveBackRound` does one round of it, for a sender that must not wait).
  *
  * Times are the device's ms (this machine's times its speed: a virtual DTU at --speed 30
  * answers 30 times sooner), with floors of real time where the network sets the pace.
@@ -33,7 +34,7 @@ import type { LogLine } from '../log';
 import {
   acknowledgement,
   ACK_TIMEOUT_MS,
-  giveBackStep,
+  giveBackNext,
   GIVE_BACK_DEADLINE_MS,
   limitLost,
   MIN_INTERVAL_MS,
@@ -42,24 +43,27 @@ import {
   type Limit,
 } from './limit-rules';
 
-/** The senders, highest first: the first one holding an inverter keeps it from the others. */
-export const HOLDERS = ['zero-export', 'schedule', 'modbus'] as const;
-export type Holder = (typeof HOLDERS)[number];
+/** The senders, highest first: a higher one takes an inverter from a lower one. */
+export const SENDERS = ['zero-export', 'schedule', 'modbus'] as const;
+export type Sender = (typeof SENDERS)[number];
+/** Who has the say over an inverter's limit: a sender, or the owner (the person) when none has. */
+export type Owner = Sender | 'owner';
 
-const rank = (holder: Holder): number => HOLDERS.length - HOLDERS.indexOf(holder);
+const rank = (sender: Sender): number => SENDERS.length - SENDERS.indexOf(sender);
 
 /** A command sent: `status` follows the device's acknowledgement. */
 export interface SentCommand {
   serial: string;
-  holder: Holder;
+  sender: Sender;
   limit: Limit;
   /** Device ms. */
   sentAt: number;
   status: ControlCommandStatus;
 }
 
-interface Hold {
-  holder: Holder;
+/** An inverter a sender owns. */
+interface Owned {
+  sender: Sender;
   /** The owner's limit when the first sender took the inverter, as the device reported it. */
   before: Limit;
   /** Whether any sender has sent it a command since: only then is there a limit to give back. */
@@ -70,14 +74,10 @@ interface Hold {
 
 /** /api/limit/status is read at least this often (device ms), and while a command is unconfirmed. */
 const STATUS_EVERY_MS = 10_000;
-/** Real ms floors: the network does not get faster with a fast virtual DTU. */
-const ACK_FLOOR_MS = 3000;
-const STATUS_FLOOR_MS = 1000;
-const DEADLINE_FLOOR_MS = 15_000;
-const INTERVAL_FLOOR_MS = 1000;
-/** Real ms between two rounds of a give-back. */
+/** Device ms between two rounds of a give-back. */
 const GIVE_BACK_ROUND_MS = 1000;
-const GIVE_BACK_ROUND_FLOOR_MS = 100;
+/** Real ms the waits never go under: the network does not get faster with a fast virtual DTU. */
+const FLOOR_MS = { ackTimeout: 3000, statusEvery: 1000, deadline: 15_000, interval: 1000, round: 100 };
 
 export interface LimitChannelOptions {
   link: DeviceLink;
@@ -90,7 +90,7 @@ export interface LimitChannelOptions {
 }
 
 export interface GiveBackOptions {
-  /** The inverters to give back; default: every one the sender holds. */
+  /** The inverters to give back; default: every one the sender owns. */
   serials?: readonly string[] | undefined;
   /** Hears every command sent. */
   onSent?: ((command: SentCommand) => void) | undefined;
@@ -112,10 +112,10 @@ export class LimitChannel {
   readonly timing: GiveBackTiming & { statusEveryMs: number };
   private statusMap: LimitStatusMap | undefined;
   private statusAt = -Infinity;
-  private readonly holds = new Map<string, Hold>();
+  private readonly owned = new Map<string, Owned>();
   private readonly last = new Map<string, SentCommand>();
   private readonly asleep = new Set<string>();
-  private readonly lostListeners = new Map<Holder, (serial: string) => void>();
+  private readonly lostListeners = new Map<Sender, (serial: string) => void>();
   private readonly link: DeviceLink;
   private readonly log: LogLine;
   private readonly upstream: UpstreamSocket | undefined;
@@ -136,10 +136,10 @@ export class LimitChannel {
     const realNow = options.realNow ?? Date.now;
     this.now = () => realNow() * this.speed;
     this.timing = {
-      ackTimeoutMs: this.atLeastReal(ACK_TIMEOUT_MS, ACK_FLOOR_MS),
-      deadlineMs: this.atLeastReal(GIVE_BACK_DEADLINE_MS, DEADLINE_FLOOR_MS),
-      intervalMs: this.atLeastReal(MIN_INTERVAL_MS, INTERVAL_FLOOR_MS),
-      statusEveryMs: this.atLeastReal(STATUS_EVERY_MS, STATUS_FLOOR_MS),
+      ackTimeoutMs: this.atLeastReal(ACK_TIMEOUT_MS, FLOOR_MS.ackTimeout),
+      deadlineMs: this.atLeastReal(GIVE_BACK_DEADLINE_MS, FLOOR_MS.deadline),
+      intervalMs: this.atLeastReal(MIN_INTERVAL_MS, FLOOR_MS.interval),
+      statusEveryMs: this.atLeastReal(STATUS_EVERY_MS, FLOOR_MS.statusEvery),
     };
     this.upstream = options.upstream;
     this.upstream?.on('frame', this.onFrame);
@@ -198,45 +198,49 @@ export class LimitChannel {
     return this.asleep.has(serial);
   }
 
-  /** The sender holding the inverter; undefined: the owner has it. */
-  holderOf(serial: string): Holder | undefined {
-    return this.holds.get(serial)?.holder;
+  /** The inverter's owner now. */
+  ownerOf(serial: string): Owner {
+    return this.owned.get(serial)?.sender ?? 'owner';
   }
 
   /**
-   * Makes `holder` the inverter's sender, unless a higher one holds it (false). Taking it
+   * Makes `sender` the inverter's owner, unless a higher sender owns it (false). Taking it
    * from the owner records the limit from before, so the status must know the inverter.
    */
-  take(holder: Holder, serial: string): boolean {
-    const hold = this.holds.get(serial);
-    if (hold) {
-      if (hold.holder === holder) return true;
-      if (rank(hold.holder) > rank(holder)) return false;
-      const lost = hold.holder;
-      this.holds.set(serial, { ...hold, holder, givingBackSince: undefined });
+  take(sender: Sender, serial: string): boolean {
+    const owned = this.owned.get(serial);
+    if (owned) {
+      if (owned.sender === sender) {
+        // Taken again during its give-back (a new window): the give-back's deadline starts anew.
+        owned.givingBackSince = undefined;
+        return true;
+      }
+      if (rank(owned.sender) > rank(sender)) return false;
+      const lost = owned.sender;
+      this.owned.set(serial, { ...owned, sender, givingBackSince: undefined });
       this.lostListeners.get(lost)?.(serial);
       return true;
     }
     const entry = this.statusMap?.[serial];
     if (!entry) return false;
-    this.holds.set(serial, { holder, before: { value: entry.limit_relative, unit: '%' }, changed: false });
+    this.owned.set(serial, { sender, before: { value: entry.limit_relative, unit: '%' }, changed: false });
     return true;
   }
 
   /** Hands the inverter back to the owner without a command (its limit was given back, or never changed). */
-  release(holder: Holder, serial: string): void {
-    if (this.holds.get(serial)?.holder === holder) this.holds.delete(serial);
+  release(sender: Sender, serial: string): void {
+    if (this.owned.get(serial)?.sender === sender) this.owned.delete(serial);
   }
 
-  /** Called when a higher sender takes over one of `holder`'s inverters. */
-  onLost(holder: Holder, listener: (serial: string) => void): void {
-    this.lostListeners.set(holder, listener);
+  /** Called when a higher sender takes over one of `sender`'s inverters. */
+  onLost(sender: Sender, listener: (serial: string) => void): void {
+    this.lostListeners.set(sender, listener);
   }
 
   /** The owner's limit: recorded when a sender took the inverter, else what it has now. */
   before(serial: string): Limit | undefined {
-    const hold = this.holds.get(serial);
-    if (hold) return hold.before;
+    const owned = this.owned.get(serial);
+    if (owned) return owned.before;
     const entry = this.statusMap?.[serial];
     return entry && { value: entry.limit_relative, unit: '%' };
   }
@@ -254,20 +258,20 @@ export class LimitChannel {
     return this.last.get(serial);
   }
 
-  /** The inverters `holder` holds now. */
-  heldBy(holder: Holder): string[] {
-    return [...this.holds].filter(([, hold]) => hold.holder === holder).map(([serial]) => serial);
+  /** The inverters `sender` owns now. */
+  ownedBy(sender: Sender): string[] {
+    return [...this.owned].filter(([, owned]) => owned.sender === sender).map(([serial]) => serial);
   }
 
   /**
-   * Sends a non-persistent limit for `holder`, who must hold the inverter (else undefined,
+   * Sends a non-persistent limit for `sender`, who must own the inverter (else undefined,
    * nothing sent). A command the device did not take is `failure` at once.
    */
-  async send(holder: Holder, serial: string, limit: Limit): Promise<SentCommand | undefined> {
-    const hold = this.holds.get(serial);
-    if (hold?.holder !== holder) return undefined;
-    hold.changed = true;
-    const command: SentCommand = { serial, holder, limit, sentAt: this.now(), status: 'pending' };
+  async send(sender: Sender, serial: string, limit: Limit): Promise<SentCommand | undefined> {
+    const owned = this.owned.get(serial);
+    if (owned?.sender !== sender) return undefined;
+    owned.changed = true;
+    const command: SentCommand = { serial, sender, limit, sentAt: this.now(), status: 'pending' };
     this.last.set(serial, command);
     let taken = false;
     try {
@@ -294,37 +298,37 @@ export class LimitChannel {
   }
 
   /**
-   * One round of giving `holder`'s inverters (all, or `serials`) their limit from before:
+   * One round of giving `sender`'s inverters (all, or `serials`) their limit from before:
    * each confirmed, asleep or late one is released; `onSent` hears every command.
    */
-  async giveBackRound(holder: Holder, options: GiveBackOptions = {}): Promise<GiveBackResult> {
-    const { serials = this.heldBy(holder), onSent } = options;
+  async giveBackRound(sender: Sender, options: GiveBackOptions = {}): Promise<GiveBackResult> {
+    const { serials = this.ownedBy(sender), onSent } = options;
     const result: GiveBackResult = { done: true, late: [] };
     for (const serial of serials) {
-      const hold = this.holds.get(serial);
-      if (hold?.holder !== holder) continue;
-      if (!hold.changed) {
-        this.holds.delete(serial);
+      const owned = this.owned.get(serial);
+      if (owned?.sender !== sender) continue;
+      if (!owned.changed) {
+        this.owned.delete(serial);
         continue;
       }
       const now = this.now();
-      hold.givingBackSince ??= now;
-      const next = giveBackStep(
-        hold.before,
+      owned.givingBackSince ??= now;
+      const next = giveBackNext(
+        owned.before,
         this.last.get(serial),
         !this.asleep.has(serial),
-        hold.givingBackSince,
+        owned.givingBackSince,
         now,
         this.timing,
       );
       if (next === 'done' || next === 'passed' || next === 'late') {
         if (next === 'late') result.late.push(serial);
-        this.holds.delete(serial);
+        this.owned.delete(serial);
         continue;
       }
       result.done = false;
       if (next === 'send') {
-        const command = await this.send(holder, serial, hold.before);
+        const command = await this.send(sender, serial, owned.before);
         if (command) onSent?.(command);
       }
     }
@@ -332,16 +336,16 @@ export class LimitChannel {
   }
 
   /** Gives the limits from before back, round after round, until confirmed or the deadline. */
-  async giveBack(holder: Holder, options: GiveBackOptions = {}): Promise<GiveBackResult> {
+  async giveBack(sender: Sender, options: GiveBackOptions = {}): Promise<GiveBackResult> {
     const late: string[] = [];
     for (;;) {
       await this.refresh();
-      const round = await this.giveBackRound(holder, options);
+      const round = await this.giveBackRound(sender, options);
       options.onRound?.();
       late.push(...round.late);
       if (round.done) return { done: late.length === 0, late };
       await new Promise((done) =>
-        setTimeout(done, Math.max(GIVE_BACK_ROUND_FLOOR_MS, GIVE_BACK_ROUND_MS / this.speed)),
+        setTimeout(done, Math.max(FLOOR_MS.round, GIVE_BACK_ROUND_MS / this.speed)),
       );
     }
   }

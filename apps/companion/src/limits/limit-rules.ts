@@ -71,7 +71,7 @@ export interface GiveBackTiming {
  * within the interval after one, else `send` (again after a failure or a timeout: this is
  * the one command that must arrive).
  */
-export function giveBackStep(
+export function giveBackNext(
   before: Limit,
   last: LastCommand | undefined,
   reachable: boolean,

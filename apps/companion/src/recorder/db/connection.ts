@@ -1,7 +1,7 @@
 /**
  * The one connection to the history database (node-sqlite3-wasm: SQLite compiled to
- * WebAssembly, no native build; docs/internals/sqlite-wasm.md says why), shared by the stores of each concern
- * (history-store.ts, push-queue.ts). Rollback journal with full sync: a transaction is on
+ * WebAssembly, no native build; docs/internals/sqlite-wasm.md says why), shared by the
+ * stores of each concern (history-store.ts, push-queue.ts). Rollback journal with full sync: a transaction is on
  * disk when its COMMIT returns, and a SIGKILL at any moment leaves the file as it was before
  * or after it, never half of it.
  */
