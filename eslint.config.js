@@ -74,6 +74,9 @@ export const LAYERS = {
         'alerts/option-names.ts',
         'control/control.ts',
         'control/options.ts',
+        'meter/meter-area.ts',
+        'meter/plant-meter.ts',
+        'meter/options.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -92,6 +95,8 @@ export const LAYERS = {
         'plant/plant-routes.ts',
         'plant/plant-history.ts',
         'plant/plant-limit.ts',
+        'meter/meter-routes.ts',
+        'meter/grid-history.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -122,9 +127,21 @@ export const LAYERS = {
           'config',
         ].map((name) => `control/${name}.ts`),
         ...['schedule-file', 'schedule-resolve', 'schedule-runner'].map((name) => `control/${name}.ts`),
+        ...[
+          ...['meter-spec', 'meter-source', 'meter-fields', 'settings-file'],
+          ...['grid-energy', 'grid-recorder', 'flow-figures', 'plant-flow'],
+        ].map((name) => `meter/${name}.ts`),
       ].map((path) => `${COMPANION}/${path}`),
     },
-    { name: 'storage', paths: [`${COMPANION}/recorder/db`, `${COMPANION}/alerts/alert-store.ts`] },
+    {
+      name: 'storage',
+      paths: [
+        `${COMPANION}/recorder/db`,
+        `${COMPANION}/alerts/alert-store.ts`,
+        `${COMPANION}/meter/grid-store.ts`,
+        `${COMPANION}/meter/grid-migration.ts`,
+      ],
+    },
     {
       name: 'the recorded values and the log',
       paths: ['recorder/sample.ts', 'recorder/day-energy.ts', 'log.ts', 'mqtt-module.ts'].map(

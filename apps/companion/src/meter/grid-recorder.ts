@@ -69,7 +69,7 @@ export class GridRecorder {
     private readonly clock: DeviceClock,
     private readonly options: GridRecorderOptions,
   ) {
-    this.state = store.state() ?? newGridState('');
+    this.state = store.state<SavedState>() ?? newGridState('');
     this.resets = clock.resets;
     this.flushTimer = setInterval(() => this.flush(), FLUSH_MS);
     this.rollupTimer = setInterval(() => this.rollUp(), ROLLUP_EVERY_MS);

@@ -3,7 +3,6 @@
  * every SQL statement about them is here. Power in 0.1 W; energy in Wh.
  */
 import { rows, type Connection, type Statement } from '../recorder/db/connection';
-import type { GridState } from './grid-energy';
 
 /** Energy per 5-minute slot or local day: taken from the grid, fed into it, and the time the readings covered. */
 export interface GridEnergyRow {
@@ -88,13 +87,14 @@ export class GridStore {
     this.addDay.run([day, energy.importWh, energy.exportWh, Math.round(energy.coveredMs)]);
   }
 
-  saveState(state: GridState): void {
+  /** Keeps the accounting's state (meter/grid-energy.ts), as JSON. */
+  saveState(state: object): void {
     this.putState.run([JSON.stringify(state)]);
   }
 
-  state(): GridState | undefined {
+  state<T extends object>(): T | undefined {
     const row = this.connection.db.get('SELECT state FROM grid_state WHERE id = 1');
-    return row ? (JSON.parse(String(row.state)) as GridState) : undefined;
+    return row ? (JSON.parse(String(row.state)) as T) : undefined;
   }
 
   /** The slots starting in [from, to). */

@@ -7,6 +7,7 @@
 import {
   energyFlow,
   type DeviceHistory,
+  type EnergyBy,
   type EnergyFlowFields,
   type FlowAnswer,
   type FlowRow,
@@ -22,6 +23,13 @@ function sumOf(values: readonly (number | null | undefined)[]): number | null {
   const present = values.filter((value): value is number => value !== null && value !== undefined);
   return present.length ? round1(present.reduce((sum, value) => sum + value, 0)) : null;
 }
+
+/** The plant's own meter's energy per period (every day in [from, to]); undefined without one. */
+export type PlantGridPeriods = (
+  from: string,
+  to: string,
+  by: EnergyBy,
+) => Map<string, { grid: GridEnergy; complete: boolean }> | undefined;
 
 export interface PlantGridDay {
   /** The plant meter's slots by their start (device ms). */

@@ -8,7 +8,7 @@
  * Reading follows every device's read-only rule, a change needs the admin of every device
  * that answers.
  */
-import type { EnergyBy, FlowAnswer, MeterSettingsBody } from '@opendtu/api';
+import type { FlowAnswer, MeterSettingsBody } from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import { DeviceUnreachable, type DeviceAccess } from '../device/access';
 import type { DeviceClock } from '../device/clock';
@@ -25,7 +25,7 @@ import { meterFields } from './meter-fields';
 import { registerMeterRoutes, type MeterAccess } from './meter-routes';
 import { MeterSource, meterKey, type MeterPool } from './meter-source';
 import { maskedMeter, type MeterSpec } from './meter-spec';
-import { plantFlow } from './plant-flow';
+import { plantFlow, type PlantGridPeriods } from './plant-flow';
 import { METER_FILE, writeSavedMeter, type SavedMeter } from './settings-file';
 
 const POLL_MS = 2000;
@@ -55,12 +55,8 @@ export interface PlantMeterOptions {
 }
 
 export interface PlantMeter {
-  /** The plant meter's energy per period (by every day in [from, to]); undefined without one. */
-  periods: (
-    from: string,
-    to: string,
-    by: EnergyBy,
-  ) => Map<string, { grid: { importWh: number; exportWh: number }; complete: boolean }> | undefined;
+  /** The plant meter's energy per period (every day in [from, to]); undefined without one. */
+  periods: PlantGridPeriods;
   start: () => void;
   stop: () => Promise<void>;
 }

@@ -25,7 +25,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toCsv, type Cell } from '../history/csv';
 import { FLOW_COLUMNS, flowCells } from '../history/routes';
-import type { PlantMeter } from '../meter/plant-meter';
+import type { PlantGridPeriods } from '../meter/plant-flow';
 import { localIso, parseDay } from '../history/dates';
 
 export class Refusal extends Error {
@@ -103,7 +103,7 @@ const query = (params: Record<string, string>): string => new URLSearchParams(pa
 export function registerPlantHistory(
   app: FastifyInstance,
   names: readonly string[],
-  plantGrid?: PlantMeter['periods'],
+  plantGrid?: PlantGridPeriods,
 ): void {
   const refused =
     (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
