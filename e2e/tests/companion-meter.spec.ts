@@ -218,10 +218,12 @@ test("the meter's screen: its reading and settings; none turns the flow off, set
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings.getByRole('status')).toHaveText('Settings saved.');
   await expect(settings).toContainText('Saved here (meter.json');
+  // No meter: no flow beside the live totals, and the history says where to set one.
   await page.goto('/');
-  const card = page.getByRole('region', { name: 'Where the power goes now' });
-  await expect(card).toHaveAttribute('data-flow-card', 'off');
-  await card.getByRole('link', { name: 'Set up the grid meter' }).click();
+  await expect(page.locator('[data-live-totals]')).toBeVisible();
+  await expect(page.locator('[data-flow-card]')).toHaveCount(0);
+  await page.goto('/history');
+  await page.locator('[data-meter-hint]').getByRole('link', { name: 'Set up the grid meter' }).click();
   await expect(page).toHaveURL(/\/meter$/);
 
   // Tasmota this time, its counters the utility meter's own.

@@ -44,7 +44,7 @@ const answer = (extra: Partial<MeterAnswer>): MeterAnswer => ({
   ...extra,
 });
 
-function show(reading: MeterAnswer, sunW = 2000) {
+function show(reading: MeterAnswer, sunW = 2000, setUp = false) {
   vi.stubGlobal(
     'fetch',
     vi.fn(
@@ -53,7 +53,7 @@ function show(reading: MeterAnswer, sunW = 2000) {
   );
   render(
     <I18nProvider>
-      <EnergyFlowCard sunW={sunW} />
+      <EnergyFlowCard sunW={sunW} setUp={setUp} />
     </I18nProvider>,
   );
   return screen.findByRole('region', { name: 'Where the power goes now' });
@@ -96,8 +96,8 @@ describe('the flow card', () => {
     expect(none.textContent).not.toMatch(/\b0 W/);
   });
 
-  it('without a meter, says how to set one', async () => {
-    const card = await show(answer({ state: 'off', power_w: null }));
+  it('without a meter, says how to set one where asked to', async () => {
+    const card = await show(answer({ state: 'off', power_w: null }), 2000, true);
     expect(within(card).getByRole('link', { name: 'Set up the grid meter' }).getAttribute('href')).toBe(
       '/meter',
     );

@@ -11,18 +11,18 @@ import { useMeterReading } from './use-meter-reading';
  * Where the power goes now (companion build, issue 45), beside the live totals: the flow
  * picture of the inverters' power (`sunW`, the live total) and the grid meter's reading,
  * the surplus in words, and each path's watts as text. A reading that ages is shown with
- * its age, then not at all ("no reading"), never as 0 W. Without a meter it says how to
- * set one.
+ * its age, then not at all ("no reading"), never as 0 W. Without a meter nothing, or (with
+ * `setUp`) how to set one.
  */
 export function EnergyFlowCard({
   sunW,
   path,
-  setUp = true,
+  setUp = false,
 }: {
   sunW: number | undefined;
   /** The plant's meter's path (PLANT_METER); default: the device's. */
   path?: string;
-  /** Whether a card without a meter says how to set one (the plant's pages have no settings screen). */
+  /** Whether a card without a meter says how to set one (else it is not shown: most owners have none). */
   setUp?: boolean;
 }) {
   const answer = useMeterReading(path);
