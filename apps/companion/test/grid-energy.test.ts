@@ -8,6 +8,7 @@ import {
   type GridInterval,
   type GridState,
 } from '../src/meter/grid-energy';
+import { counterForm, countersAt, parseMeterSpec } from '../src/meter/meter-spec';
 
 const LIMITS = { holdMs: 60_000, countersMissingMs: 300_000 };
 const MIN = 60_000;
@@ -224,5 +225,36 @@ describe('slots', () => {
       { t: 5 * MIN, importWh: 50, exportWh: 5, ms: 5 * MIN },
       { t: 10 * MIN, importWh: 10, exportWh: 1, ms: MIN },
     ]);
+  });
+});
+
+describe("the meters' counters", () => {
+  it('are read where each meter keeps them, in Wh, and say whether they net the phases', () => {
+    const pro = parseMeterSpec('shelly-pro-3em:http://m');
+    expect(counterForm(pro)).toEqual({
+      form: { kind: 'shelly-emdata', url: new URL('http://m/rpc/EMData.GetStatus?id=0') },
+      netted: false,
+    });
+    expect(countersAt({ id: 0, total_act: 5000.25, total_act_ret: 12.5 }, counterForm(pro)!.form)).toEqual({
+      importWh: 5000.25,
+      exportWh: 12.5,
+    });
+    const gen1 = counterForm(parseMeterSpec('shelly-3em:http://m'))!;
+    expect(gen1.netted).toBe(false);
+    const emeters = [1, 2, 3].map((i) => ({ power: 0, total: i * 100, total_returned: i }));
+    expect(countersAt({ emeters }, gen1.form)).toEqual({ importWh: 600, exportWh: 6 });
+    const sml = counterForm(parseMeterSpec('tasmota:http://t#MT631.Power_curr'))!;
+    expect(sml).toEqual({ form: { kind: 'sml', base: 'StatusSNS.MT631' }, netted: true });
+    expect(countersAt({ StatusSNS: { MT631: { Total_in: 1234.5678, Total_out: '9.1' } } }, sml.form)).toEqual(
+      {
+        importWh: 1234567.8,
+        exportWh: 9100,
+      },
+    );
+    expect(() => countersAt({ StatusSNS: { MT631: { Power_curr: 5 } } }, sml.form)).toThrow(
+      'the answer has no StatusSNS.MT631.Total_in',
+    );
+    // Any other JSON: no counters, its power is added up.
+    expect(counterForm(parseMeterSpec('http://m/status#em.power'))).toBeUndefined();
   });
 });
