@@ -77,6 +77,8 @@ export const LAYERS = {
         'meter/meter-area.ts',
         'meter/plant-meter.ts',
         'meter/options.ts',
+        'modbus/modbus.ts',
+        'modbus/options.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -97,6 +99,7 @@ export const LAYERS = {
         'plant/plant-limit.ts',
         'meter/meter-routes.ts',
         'meter/grid-history.ts',
+        'modbus/routes.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
     {
@@ -131,6 +134,17 @@ export const LAYERS = {
           ...['meter-spec', 'meter-source', 'meter-fields', 'settings-file'],
           ...['grid-energy', 'grid-recorder', 'flow-figures', 'plant-flow'],
         ].map((name) => `meter/${name}.ts`),
+        ...[
+          'device-watch',
+          'tcp-server',
+          'unit-file',
+          'unit-values',
+          'control-writes',
+          'unit-map',
+          'limit-sender',
+        ].map((name) => `modbus/${name}.ts`),
+        'modbus/sunspec',
+        ...['energy-floor', 'frame-guard'].map((name) => `modbus/${name}.ts`),
       ].map((path) => `${COMPANION}/${path}`),
     },
     {

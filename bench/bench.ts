@@ -16,6 +16,7 @@ import { alertRows } from './sections/alerts';
 import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
 import { measureHeap, measureUpdates, type HeapFigures, type UpdateFigures } from './sections/live';
 import { measureLoads } from './sections/load';
+import { MODBUS_LOAD, modbusRows } from './sections/modbus';
 
 const SECTIONS = [
   'bundle',
@@ -28,6 +29,7 @@ const SECTIONS = [
   'history',
   'control',
   'alerts',
+  'modbus',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** Device time runs this much faster while the heap is watched (30 minutes in 30 s). */
@@ -48,7 +50,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --control-runs <list>  control section: some of ${CONTROL_RUNS.join(',')} (default all;
                    the faults are 30 minutes around 11:00 each)
   --control-samples <prefix>  control section: also writes each run's grid readings and
-                   commands to <prefix>-<run>.csv (device time, grid W; to study a run)`;
+                   commands to <prefix>-<run>.csv (device time, grid W; to study a run)
+  --modbus-minutes <n>  modbus section: minutes of each of its two runs (default ${MODBUS_LOAD.minutes};
+                   1 to try it)`;
 
 function positive(name: string, text: string): number {
   const value = Number(text);
@@ -80,6 +84,7 @@ interface Options {
   weekMinutes: number;
   wasmTiers: boolean;
   control: typeof CONTROL_DEFAULTS;
+  modbusMinutes: number;
 }
 
 function parseOptions(): Options | 'help' {
@@ -95,6 +100,7 @@ function parseOptions(): Options | 'help' {
       'control-hours': { type: 'string', default: `${CONTROL_DEFAULTS.fromHour}-${CONTROL_DEFAULTS.toHour}` },
       'control-runs': { type: 'string', default: CONTROL_RUNS.join(',') },
       'control-samples': { type: 'string' },
+      'modbus-minutes': { type: 'string', default: String(MODBUS_LOAD.minutes) },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -120,6 +126,7 @@ function parseOptions(): Options | 'help' {
       runs: controlRuns(values['control-runs']),
       samples: values['control-samples'] === undefined ? undefined : resolve(cwd, values['control-samples']),
     },
+    modbusMinutes: positive('modbus-minutes', values['modbus-minutes']),
   };
 }
 
@@ -397,6 +404,8 @@ async function run(): Promise<void> {
     log('companion alerts: faults at a simulated noon, then a simulated week');
     rows.push(...(await alertRows()));
   }
+
+  if (only.has('modbus')) rows.push(...(await modbusRows(options.modbusMinutes)));
 
   const machine =
     `${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +

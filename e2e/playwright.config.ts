@@ -21,6 +21,8 @@ const THROUGH_COMPANION = [
   'companion-meter.spec.ts',
   // One companion in front of three virtual DTUs (issue 33).
   'companion-plant.spec.ts',
+  // The SunSpec Modbus server's unit map (issue 44).
+  'companion-modbus.spec.ts',
   // The packed server installed with npm into an empty folder (issue 30).
   'companion-install.spec.ts',
   // The oldest and the newest release the app adapts to, through the companion too (issue 25).
@@ -52,6 +54,7 @@ export default defineConfig<object, { through: Through }>({
         '**/companion-control.spec.ts',
         '**/companion-meter.spec.ts',
         '**/companion-plant.spec.ts',
+        '**/companion-modbus.spec.ts',
         '**/companion-install.spec.ts',
       ],
     },

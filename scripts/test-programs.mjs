@@ -6,7 +6,7 @@
 /**
  * @typedef {object} TestProgram
  * @property {string} [program] absolute path of an executable
- * @property {string} [python] a module /usr/bin/python3 must import
+ * @property {string} [python] a module /usr/bin/python3 must import (dotted: its package is the name)
  * @property {string[]} packages Debian packages that provide it
  * @property {string} usedBy who starts it
  */
@@ -42,7 +42,14 @@ export const TEST_PROGRAMS = [
   { program: '/usr/bin/python3', packages: ['python3'], usedBy: 'companion: SMTP receiver, notify socket' },
   { python: 'aiosmtpd', packages: ['python3-aiosmtpd'], usedBy: 'companion: e-mail alert channel' },
   { program: '/usr/bin/mbpoll', packages: ['mbpoll'], usedBy: 'companion: SunSpec Modbus TCP client' },
-  { python: 'pymodbus', packages: ['python3-pymodbus'], usedBy: 'companion: SunSpec Modbus TCP client' },
+  // Debian's pymodbus loads its serial client with its TCP one: without python3-serial-asyncio
+  // (only recommended, so not installed) `from pymodbus.client import ...` fails; the install
+  // check imports what the tests import.
+  {
+    python: 'pymodbus.client',
+    packages: ['python3-pymodbus', 'python3-serial-asyncio'],
+    usedBy: 'companion: SunSpec Modbus TCP client',
+  },
   { program: '/usr/bin/faketime', packages: ['faketime'], usedBy: 'tests run under a shifted clock' },
   { program: '/usr/bin/mount', packages: ['mount'], usedBy: 'companion: a full disk (tmpfs), when root' },
   { program: '/usr/bin/umount', packages: ['mount'], usedBy: 'companion: a full disk (tmpfs), when root' },
@@ -51,5 +58,5 @@ export const TEST_PROGRAMS = [
 /** Programs every machine of ours has: Node and npm themselves, and the shell. */
 export const BASE_PROGRAMS = ['node', 'npm', 'npx', 'sh', 'bash'];
 
-/** The name a test may use for `entry`: its path's last part, or the Python module. */
-export const nameOf = (entry) => entry.python ?? entry.program.split('/').pop();
+/** The name a test may use for `entry`: its path's last part, or the Python package. */
+export const nameOf = (entry) => entry.python?.split('.')[0] ?? entry.program.split('/').pop();

@@ -61,7 +61,7 @@ export default defineConfig(({ mode, command }) => {
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
       ...builtInMessages(
         new URL('./src/i18n/', import.meta.url),
-        deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory', 'meter'] : [],
+        deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory', 'modbus', 'meter'] : [],
       ),
       companion && companionRoutes(),
       deviceBundle({
@@ -74,6 +74,7 @@ export default defineConfig(({ mode, command }) => {
               'src/features/control/**',
               'src/features/plant/**',
               'src/features/plant-history/**',
+              'src/features/modbus/**',
               'src/components/history/**',
               'src/features/meter/**',
               'src/components/energy-flow/**',

@@ -32,7 +32,8 @@ export interface CompanionFigures {
 
 const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-async function procStat(pid: number): Promise<{ cpuTicks: number; rssBytes: number }> {
+/** A process's CPU time so far and its resident memory, from /proc. */
+export async function procStat(pid: number): Promise<{ cpuTicks: number; rssBytes: number }> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks.
   const cpuTicks = Number(fields[11]) + Number(fields[12]);
@@ -41,7 +42,7 @@ async function procStat(pid: number): Promise<{ cpuTicks: number; rssBytes: numb
 }
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
 /**
  * The companion in front of `devices` virtual DTUs of 10 inverters each, every one polled

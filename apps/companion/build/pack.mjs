@@ -37,8 +37,10 @@ const rootManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')
  * that npm ships with types, tests and browser builds (mqtt and nodemailer are 38 packages
  * and about 20 MB installed, some 300 KB gzipped when bundled). They are loaded only when a
  * channel or meter needs them, so their code costs no memory in a server that does not.
+ * modbus-serial's TCP server (one file and `debug`) likewise, loaded only with --modbus:
+ * shipped as a folder, it would bring its optional serial-port package (3 MB, native).
  */
-const INLINED = new Set(['mqtt', 'nodemailer']);
+const INLINED = new Set(['mqtt', 'nodemailer', 'modbus-serial']);
 /** Run-time dependencies from npm: the workspace's own packages are bundled, tsx is not needed. */
 const dependencies = Object.fromEntries(
   Object.entries(manifest.dependencies).filter(

@@ -9,8 +9,12 @@ import { readFileSync } from 'node:fs';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
-import { mountDevice, type DeviceOptions } from './device-scope';
+import { DEFAULT_DEVICE_NAME } from './config/devices';
+import { mountDevice, type DeviceOptions, type DeviceScope } from './device-scope';
 import type { LogLine } from './log';
+import { setUpModbus, type ModbusFeature } from './modbus/modbus';
+import type { ModbusOptions } from './modbus/options';
+import { registerModbusRoutes } from './modbus/routes';
 import { mountPlant, type PlantMeterContext } from './plant/plant-app';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
 
@@ -43,6 +47,8 @@ export interface AppOptions extends ServerOptions {
   log?: LogLine;
   /** Several devices: the plant's own grid meter and folder (issue 45). */
   plantMeter?: PlantMeterContext | undefined;
+  /** The SunSpec Modbus server (--modbus) over every device, its unit map in `dataDir`; undefined: off. */
+  modbus?: { options: ModbusOptions; dataDir: string } | undefined;
 }
 
 /** Fastify with the timeouts, the guards and the live sockets' plugin: what every mount needs. */
@@ -68,17 +74,45 @@ async function createServer(options: ServerOptions): Promise<FastifyInstance> {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = await createServer(options);
   const files = await loadWebapp(options.webappDir, { everyFile: true });
+  const log = options.log ?? ((line) => console.log(line));
   const [first, ...others] = options.devices;
   if (!first) throw new Error('no device to serve');
+  // Every device's app shows the Modbus map (off, or the one server's over every device);
+  // `modbus` is made below, once every device is mounted, and asked for at each request.
+  const withRoutes = (scope: FastifyInstance, mounted: DeviceScope): void =>
+    registerModbusRoutes(scope, { feature: () => modbus, access: mounted.access });
   const part = others.length
     ? await mountPlant(app, options.devices, files, {
         version: VERSION,
-        log: options.log ?? ((line) => console.log(line)),
+        log,
+        eachDevice: withRoutes,
         meter: options.plantMeter,
       })
-    : await mountDevice(app, { ...first, version: VERSION });
+    : await mountDevice(app, { ...first, version: VERSION }).then((mounted) => {
+        withRoutes(app, mounted);
+        return { ...mounted, scopes: [mounted] };
+      });
   if (!others.length) registerWebapp(app, files);
-  app.addHook('onReady', async () => part.start());
-  app.addHook('onClose', async () => part.stop());
+  const modbus: ModbusFeature | undefined =
+    options.modbus &&
+    setUpModbus({
+      options: options.modbus.options,
+      dataDir: options.modbus.dataDir,
+      devices: options.devices.map((device, index) => ({
+        name: device.name ?? DEFAULT_DEVICE_NAME,
+        ...part.scopes[index]!,
+      })),
+      version: VERSION,
+      log,
+    });
+  app.addHook('onReady', async () => {
+    part.start();
+    await modbus?.start();
+  });
+  // Modbus first: its limits are given back while each device's link still stands.
+  app.addHook('onClose', async () => {
+    await modbus?.stop();
+    await part.stop();
+  });
   return app;
 }

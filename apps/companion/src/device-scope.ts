@@ -99,6 +99,8 @@ export interface DeviceScope {
   clock: DeviceClock;
   link: DeviceLink;
   access: DeviceAccess;
+  /** Each inverter's last lifetime energy in the history (Wh, by serial): Modbus serves it until the device tells again. */
+  recordedEnergy(): Map<string, number>;
 }
 
 export async function mountDevice(app: FastifyInstance, options: DeviceScopeOptions): Promise<DeviceScope> {
@@ -218,6 +220,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     clock,
     link,
     access,
+    recordedEnergy: () => store.lastYieldTotals(),
     start: () => {
       upstream.start();
       void syncClock();

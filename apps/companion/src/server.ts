@@ -213,6 +213,7 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
       devices,
       plantMeter: devices.length > 1 ? await plantMeterOf(options) : undefined,
       webappDir: options.webappDir,
+      modbus: options.modbus && { options: options.modbus, dataDir: options.dataDir },
       log: logger.log,
       logger: options.verbose
         ? { level: 'info', stream: { write: (line: string) => process.stdout.write(logger.redact(line)) } }

@@ -12,6 +12,7 @@ import { buildApp, type ServerOptions } from '../src/app';
 import { startDemoDevice } from '../src/demo';
 import type { DeviceOptions } from '../src/device-scope';
 import { launchCompanion as launchCompanionProcess, type LaunchedCompanion } from '../src/launch';
+import type { ModbusOptions } from '../src/modbus/options';
 
 export const ADMIN_AUTH = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
 export const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -89,16 +90,19 @@ export interface TestCompanion {
 /** The companion built in this process, listening on a free port, in front of `device`. */
 export async function startCompanion(
   deviceUrl: URL,
-  options: Partial<DeviceOptions & ServerOptions> = {},
+  options: Partial<DeviceOptions & ServerOptions> & { modbus?: ModbusOptions } = {},
 ): Promise<TestCompanion> {
   const dataDir = options.dataDir ?? (await tempDir('data'));
   const lines: string[] = [];
-  const { webappDir = FIXTURE_WEBAPP, logger, timeouts, ...device } = options;
+  const log = (line: string) => lines.push(line);
+  const { webappDir = FIXTURE_WEBAPP, logger, timeouts, modbus, ...device } = options;
   const app = await buildApp({
     webappDir,
     logger,
     timeouts,
-    devices: [{ deviceUrl, dataDir, log: (line) => lines.push(line), ...device }],
+    log,
+    modbus: modbus && { options: modbus, dataDir },
+    devices: [{ deviceUrl, dataDir, log, ...device }],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -39,8 +39,15 @@ export async function mountPlant(
   app: FastifyInstance,
   devices: readonly DeviceOptions[],
   files: Awaited<ReturnType<typeof loadWebapp>>,
-  context: { version: string; log: LogLine; meter?: PlantMeterContext | undefined },
-): Promise<{ start: () => void; stop: () => Promise<void> }> {
+  context: {
+    version: string;
+    log: LogLine;
+    /** Whatever else each device's scope serves (the Modbus map). */
+    eachDevice?: (scope: FastifyInstance, mounted: DeviceScope) => void;
+    /** The plant's own grid meter (issue 45). */
+    meter?: PlantMeterContext | undefined;
+  },
+): Promise<{ start: () => void; stop: () => Promise<void>; scopes: readonly DeviceScope[] }> {
   const { log } = context;
   const names = devices.map((device) => device.name ?? '');
   if (names.some((name) => name === '')) throw new Error('every device of a plant needs a name');
@@ -58,6 +65,7 @@ export async function mountPlant(
           if (request.url.split('?')[0] === prefix) return reply.redirect(`${name}/`, 308);
         });
         const mounted = await mountDevice(scope, { ...device, meterPool, version: context.version });
+        context.eachDevice?.(scope, mounted);
         registerWebapp(scope, files);
         scopes.push(mounted);
         const watch = new PlantWatch(name, mounted.upstream, {
@@ -108,6 +116,7 @@ export async function mountPlant(
     }
   };
   return {
+    scopes,
     start: () => {
       for (const scope of scopes) scope.start();
       plantMeter?.start();

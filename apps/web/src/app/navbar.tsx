@@ -22,6 +22,8 @@ const SETTINGS_MENU: readonly (readonly [string, string] | 'divider')[] = [
   [ROUTES.settingsDtu, 'menu.DTUSettings'],
   [ROUTES.settingsDevice, 'menu.DeviceManager'],
   [ROUTES.settingsLogging, 'menu.LoggingSettings'],
+  // The companion's own: the SunSpec Modbus server's unit map (no flash: dead code on the device).
+  ...(import.meta.env.MODE === 'companion' ? ([[COMPANION_ROUTES.modbus, 'modbus.Menu']] as const) : []),
   'divider',
   [ROUTES.settingsConfig, 'menu.ConfigManagement'],
   [ROUTES.firmwareUpgrade, 'menu.FirmwareUpgrade'],

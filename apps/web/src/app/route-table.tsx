@@ -15,6 +15,7 @@ import { InvertersPage } from '../features/inverters/inverters-page';
 import { LivePage } from '../features/live/live-page';
 import { MeterPage } from '../features/meter/meter-page';
 import { RebootPage } from '../features/maintenance/reboot-page';
+import { ModbusPage } from '../features/modbus/modbus-page';
 import { OverviewPage } from '../features/overview/overview-page';
 import { DeviceManagerPage } from '../features/settings/device/device-manager-page';
 import { DtuSettingsPage } from '../features/settings/dtu/dtu-settings-page';
@@ -75,6 +76,14 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
     [COMPANION_ROUTES.meter]: () => (
       <RequireLogin>
         <MeterPage />
+      </RequireLogin>
+    ),
+  }),
+  // The Modbus map names every inverter: the admin's, as its API.
+  ...(import.meta.env.MODE === 'companion' && {
+    [COMPANION_ROUTES.modbus]: () => (
+      <RequireLogin>
+        <ModbusPage />
       </RequireLogin>
     ),
   }),

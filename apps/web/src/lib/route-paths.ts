@@ -35,6 +35,8 @@ export const COMPANION_ROUTES = {
   plantHistory: '/plant/history',
   /** The grid meter's settings and reading (issue 45). */
   meter: '/meter',
+  /** The SunSpec Modbus server's unit map (issue 44), among the settings. */
+  modbus: '/settings/modbus',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

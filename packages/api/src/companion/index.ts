@@ -15,3 +15,4 @@ export * from './plant';
 export * from './plant-history';
 export * from './plant-limit';
 export * from './meter';
+export * from './modbus';

@@ -162,6 +162,23 @@ export class HistoryStore {
     return new Map(rows.filter((row) => row.t !== null).map((row) => [Number(row.inv), Number(row.t)]));
   }
 
+  /**
+   * Each inverter's last lifetime energy recorded above 0 (Wh), by serial: what a Modbus
+   * client is served until the device tells again (a 0 is a restarting DTU, not a reading).
+   * Per inverter from its newest sample backwards through the primary key, then its rollups.
+   */
+  lastYieldTotals(): Map<string, number> {
+    const rows = this.db.all(
+      `SELECT serial, coalesce(
+         (SELECT yt FROM sample WHERE inv = inverter.id AND yt > 0 ORDER BY t DESC LIMIT 1),
+         (SELECT yt FROM rollup WHERE inv = inverter.id AND yt > 0 ORDER BY t DESC LIMIT 1)) AS yt
+       FROM inverter`,
+    );
+    return new Map(
+      rows.filter((row) => typeof row.yt === 'number').map((row) => [String(row.serial), Number(row.yt)]),
+    );
+  }
+
   saveDay(inv: number, state: DayEnergy, wh: number): void {
     this.upsertDay.run([inv, state.day, wh, JSON.stringify(state)]);
   }
