@@ -75,6 +75,9 @@ export const LAYERS = {
         'control/control.ts',
         'control/options.ts',
         'schema-compilers.ts',
+        'meter/meter-area.ts',
+        'meter/plant-meter.ts',
+        'meter/options.ts',
         'modbus/modbus.ts',
         'modbus/options.ts',
       ].map((path) => `${COMPANION}/${path}`),
@@ -95,6 +98,8 @@ export const LAYERS = {
         'plant/plant-routes.ts',
         'plant/plant-history.ts',
         'plant/plant-limit.ts',
+        'meter/meter-routes.ts',
+        'meter/grid-history.ts',
         'modbus/routes.ts',
       ].map((path) => `${COMPANION}/${path}`),
     },
@@ -127,6 +132,10 @@ export const LAYERS = {
         ].map((name) => `control/${name}.ts`),
         ...['schedule-file', 'schedule-resolve', 'schedule-runner'].map((name) => `control/${name}.ts`),
         ...[
+          ...['meter-spec', 'meter-source', 'meter-fields', 'settings-file'],
+          ...['grid-energy', 'grid-recorder', 'flow-figures', 'plant-flow'],
+        ].map((name) => `meter/${name}.ts`),
+        ...[
           'device-watch',
           'tcp-server',
           'unit-file',
@@ -139,7 +148,15 @@ export const LAYERS = {
         ...['energy-floor', 'frame-guard'].map((name) => `modbus/${name}.ts`),
       ].map((path) => `${COMPANION}/${path}`),
     },
-    { name: 'storage', paths: [`${COMPANION}/recorder/db`, `${COMPANION}/alerts/alert-store.ts`] },
+    {
+      name: 'storage',
+      paths: [
+        `${COMPANION}/recorder/db`,
+        `${COMPANION}/alerts/alert-store.ts`,
+        `${COMPANION}/meter/grid-store.ts`,
+        `${COMPANION}/meter/grid-migration.ts`,
+      ],
+    },
     {
       name: 'the recorded values and the log',
       paths: [

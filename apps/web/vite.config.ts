@@ -22,7 +22,7 @@ function companionRoutes(): Plugin {
     name: 'opendtu-companion-routes',
     transformIndexHtml: (html) =>
       replaced(
-        replaced(html, "|wait'", "|wait|history|alerts|control|plant'"),
+        replaced(html, "|wait'", "|wait|history|alerts|control|plant|meter'"),
         "('api/i18n/languages ' + (gets || ''))",
         "(route.split('/')[0] === 'plant' ? '' : 'api/i18n/languages ' + (gets || ''))",
       ),
@@ -55,7 +55,7 @@ export default defineConfig(({ mode, command }) => {
       reactAsEsm(fileURLToPath(new URL('./src/', import.meta.url))),
       ...builtInMessages(
         new URL('./src/i18n/', import.meta.url),
-        deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory', 'modbus'] : [],
+        deviceBuild ? ['history', 'alerts', 'control', 'plant', 'plantHistory', 'modbus', 'meter'] : [],
       ),
       companion && companionRoutes(),
       ...firstPaint(
@@ -77,6 +77,8 @@ export default defineConfig(({ mode, command }) => {
                 'src/features/plant-history/**',
                 'src/features/modbus/**',
                 'src/components/history/**',
+                'src/features/meter/**',
+                'src/components/energy-flow/**',
               ]
             : []),
         ],

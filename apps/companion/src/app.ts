@@ -15,7 +15,7 @@ import type { LogLine } from './log';
 import { setUpModbus, type ModbusFeature } from './modbus/modbus';
 import type { ModbusOptions } from './modbus/options';
 import { registerModbusRoutes } from './modbus/routes';
-import { mountPlant } from './plant/plant-app';
+import { mountPlant, type PlantMeterContext } from './plant/plant-app';
 import { BODY_LIMIT, registerGuards } from './proxy/guards';
 import { lazySchemaCompilers } from './schema-compilers';
 
@@ -46,6 +46,8 @@ export interface AppOptions extends ServerOptions {
   devices: readonly DeviceOptions[];
   /** The plant's own lines (an inverter two devices report); each device logs through its own. */
   log?: LogLine;
+  /** Several devices: the plant's own grid meter and folder (issue 45). */
+  plantMeter?: PlantMeterContext | undefined;
   /** The SunSpec Modbus server (--modbus) over every device, its unit map in `dataDir`; undefined: off. */
   modbus?: { options: ModbusOptions; dataDir: string } | undefined;
 }
@@ -82,7 +84,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const withRoutes = (scope: FastifyInstance, mounted: DeviceScope): void =>
     registerModbusRoutes(scope, { feature: () => modbus, access: mounted.access });
   const part = others.length
-    ? await mountPlant(app, options.devices, files, { version: VERSION, log, eachDevice: withRoutes })
+    ? await mountPlant(app, options.devices, files, {
+        version: VERSION,
+        log,
+        eachDevice: withRoutes,
+        meter: options.plantMeter,
+      })
     : await mountDevice(app, { ...first, version: VERSION }).then((mounted) => {
         withRoutes(app, mounted);
         return { ...mounted, scopes: [mounted] };

@@ -24,6 +24,10 @@ import { LiveHub } from './live/hub';
 import { Tickets } from './live/tickets';
 import { UpstreamSocket } from './live/upstream';
 import type { LogLine } from './log';
+import { setUpMeter } from './meter/meter-area';
+import { MeterPool } from './meter/meter-source';
+import type { MeterSpec } from './meter/meter-spec';
+import type { SavedMeter } from './meter/settings-file';
 import { registerApiProxy } from './proxy/api-proxy';
 import { registerBackup } from './ops/backup-routes';
 import { HEALTH_LIMITS, registerHealth, type HealthLimits } from './ops/health-routes';
@@ -72,6 +76,12 @@ export interface DeviceOptions {
   controlSaved?: ControlSettingsBody | undefined;
   /** Time windows and restarts (--schedule); undefined: none. */
   schedule?: Schedule | undefined;
+  /** The house's grid meter (--meter; issue 45); undefined: none. */
+  meter?: MeterSpec | undefined;
+  /** The meter saved in the app (meter.json), which stands in for `meter`. */
+  meterSaved?: SavedMeter | undefined;
+  /** Where meters are read once for every part that uses them (several devices share one). */
+  meterPool?: MeterPool;
   /** Test only: caps the database at this many pages (a full disk without filling one); raise it to give room back. */
   databaseCap?: { pages: number };
 }
@@ -139,6 +149,21 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
       upstream.retryIfRefused();
     },
   });
+  const meterPool = options.meterPool ?? new MeterPool();
+  const meter = setUpMeter(app, {
+    spec: options.meter,
+    saved: options.meterSaved,
+    dataDir: options.dataDir,
+    connection,
+    store,
+    clock,
+    access,
+    pool: meterPool,
+    log,
+    pusher: pusher || undefined,
+    rawDays: options.rawDays,
+    controlMeter: () => control.meter(),
+  });
   registerHistory(app, {
     store,
     clock,
@@ -148,6 +173,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     deviceUrl: options.deviceUrl.href,
     demo: options.demo ?? false,
     plant: options.name,
+    grid: meter.grid,
   });
   registerHealth(app, {
     upstream,
@@ -184,6 +210,7 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
     access,
     clock,
     log,
+    meters: meterPool,
   });
 
   let recheck: NodeJS.Timeout | undefined;
@@ -203,11 +230,13 @@ export async function mountDevice(app: FastifyInstance, options: DeviceScopeOpti
       }, RECHECK_MS);
       pusher?.kick();
       alerts.start();
+      meter.start();
       control.start();
     },
     stop: async () => {
       // First, while the live socket still tells which inverters can hear: their own limits back.
       await control.stop();
+      await meter.stop();
       limits.close();
       clearInterval(recheck);
       clearTimeout(clockRetry);

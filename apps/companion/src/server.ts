@@ -18,6 +18,8 @@ import { CONTROL_FILE } from './control/settings-file';
 import type { DemoDevice } from './demo';
 import type { DeviceOptions } from './device-scope';
 import { createLogger, type Logger } from './log';
+import { parseMeterSpec } from './meter/meter-spec';
+import { readSavedMeter } from './meter/settings-file';
 import { notifySystemd } from './ops/systemd-notify';
 
 /** This machine's networks; none where listing them is not allowed (systemd without AF_NETLINK). */
@@ -59,10 +61,12 @@ function secretsOf(options: CompanionOptions, devices: readonly DeviceOptions[] 
   for (const device of options.devices) secrets.push(device.password ?? '');
   for (const channel of options.alertChannels) secrets.push(...channel.secrets);
   if (options.control?.meter.password) secrets.push(options.control.meter.password);
+  for (const { spec } of options.meters) if (spec.password) secrets.push(spec.password);
   // Settings saved in the app have secrets of their own.
   for (const device of devices) {
     for (const channel of device.alertChannels ?? []) secrets.push(...channel.secrets);
     if (device.control?.meter.password) secrets.push(device.control.meter.password);
+    if (device.meterSaved?.spec?.password) secrets.push(device.meterSaved.spec.password);
   }
   const url = options.influxUrl;
   if (url) {
@@ -72,6 +76,9 @@ function secretsOf(options: CompanionOptions, devices: readonly DeviceOptions[] 
   }
   return secrets;
 }
+
+/** The plant's own folder in the data folder (its grid meter's settings and history). */
+const PLANT_FOLDER = 'plant';
 
 /** The virtual DTU's admin password: the device's factory default. */
 const DEMO_PASSWORD = 'openDTU42';
@@ -102,6 +109,13 @@ async function startDemo(options: CompanionOptions, log: Logger['log'], demos: D
   const meter = await demoMeterUrl(house);
   if (meter)
     log(`The virtual DTU's house has a grid meter at ${meter} (Shelly Pro 3EM, Shelly 3EM, Tasmota)`);
+  // The house's meter is the demo's grid meter too (issue 45: the flow and its history),
+  // unless --meter names another.
+  if (meter && options.meters.length === 0)
+    options.meters.push({
+      device: options.demoPlant ? 'house' : 'dtu',
+      spec: parseMeterSpec(`shelly-pro-3em:${meter}`),
+    });
   // The server's own requests that need the password (the controller's limits) work there too.
   if (!options.demoPlant)
     return [{ name: 'dtu', url: house.url, password: options.password ?? DEMO_PASSWORD }];
@@ -170,6 +184,16 @@ function stopOnSignal(app: FastifyInstance, log: Logger['log'], demos: DemoDevic
   process.once('SIGTERM', () => void stop());
 }
 
+/** The plant's own meter (--meter without a device's name, or its folder's meter.json) and folder. */
+async function plantMeterOf(options: CompanionOptions) {
+  const dataDir = join(options.dataDir, PLANT_FOLDER);
+  await ensureDataDir(dataDir, `${options.dataLabel} (the plant)`);
+  const saved = await readSavedMeter(dataDir).catch((error: Error) => {
+    throw new ConfigError(`the plant: ${error.message}`);
+  });
+  return { spec: options.meters.find((entry) => entry.device === undefined)?.spec, saved, dataDir };
+}
+
 /** One line, before anything started: a service manager's log shows the cause at once. */
 function refuse(error: unknown): never {
   if (!(error instanceof ConfigError)) throw error;
@@ -187,6 +211,7 @@ async function serve(options: CompanionOptions, logger: Logger): Promise<void> {
     logger.hide(secretsOf(options, devices));
     const app = await buildApp({
       devices,
+      plantMeter: devices.length > 1 ? await plantMeterOf(options) : undefined,
       webappDir: options.webappDir,
       modbus: options.modbus && { options: options.modbus, dataDir: options.dataDir },
       log: logger.log,

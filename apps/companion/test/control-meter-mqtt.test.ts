@@ -87,9 +87,12 @@ afterAll(async () => {
 
 describe('the grid meter on MQTT', () => {
   it('reads the power at its path, fails while the broker is away, and reads again after', async () => {
+    // The grid meter's recorder wants the counters too (issue 45): the SML message has them.
     const source = new MeterSource(
       parseMeterSpec(`mqtt://127.0.0.1:${brokerPort}/tele/meter/SENSOR#SML.Power_curr`),
       1000,
+      Date.now,
+      { counterMs: 1000 },
     );
     source.start();
     try {
@@ -97,6 +100,10 @@ describe('the grid meter on MQTT', () => {
       // may come while they still connect to the grid (the house then imports).
       await until(() => (source.latest?.powerW ?? 0) < 0, 30_000, 'a reading of export');
       expect(isFresh(source.latest, source.error !== undefined, Date.now())).toBe(true);
+      // Total_in and Total_out in kWh beside the power, in Wh here; the utility meter's: netted.
+      expect(source.counters?.importWh).toBeGreaterThan(1e6);
+      expect(source.counters?.exportWh).toBeGreaterThan(1e4);
+      expect(source.netted).toBe(true);
 
       await stopBroker();
       await until(() => source.error !== undefined, 15_000, 'the failure noted');

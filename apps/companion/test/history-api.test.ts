@@ -63,6 +63,18 @@ function fill(dataDir: string): void {
   }
 }
 
+/** A period's flow fields without a grid meter: only the production (issue 45). */
+const noMeter = (produced: number | null) => ({
+  produced_wh: produced,
+  self_used_wh: null,
+  exported_wh: null,
+  imported_wh: null,
+  consumption_wh: null,
+  self_consumption_pct: null,
+  self_sufficiency_pct: null,
+  grid_complete: null,
+});
+
 describe('the history API', () => {
   let device: TestDevice;
   let companion: TestCompanion;
@@ -162,11 +174,17 @@ describe('the history API', () => {
         { serial: '1141000002', name: 'Garage, "east"' },
       ],
       periods: [
-        { period: '2026-06-20', total_wh: null, inverters: { '1161000001': null, '1141000002': null } },
+        {
+          period: '2026-06-20',
+          total_wh: null,
+          inverters: { '1161000001': null, '1141000002': null },
+          ...noMeter(null),
+        },
         {
           period: '2026-06-21',
           total_wh: 16_345.7,
           inverters: { '1161000001': 12_345.7, '1141000002': 4000 },
+          ...noMeter(16_345.7),
         },
       ],
     });
@@ -174,15 +192,25 @@ describe('the history API', () => {
       periods: unknown[];
     };
     expect(months.periods).toEqual([
-      { period: '2026-05', total_wh: 10_000, inverters: { '1161000001': 9000, '1141000002': 1000 } },
-      { period: '2026-06', total_wh: 24_345.7, inverters: { '1161000001': 20_345.7, '1141000002': 4000 } },
+      {
+        period: '2026-05',
+        total_wh: 10_000,
+        inverters: { '1161000001': 9000, '1141000002': 1000 },
+        ...noMeter(10_000),
+      },
+      {
+        period: '2026-06',
+        total_wh: 24_345.7,
+        inverters: { '1161000001': 20_345.7, '1141000002': 4000 },
+        ...noMeter(24_345.7),
+      },
     ]);
     const years = (await get('energy?by=year&from=2025-01-01&to=2026-12-31&serial=1161000001')).body as {
       periods: unknown[];
     };
     expect(years.periods).toEqual([
-      { period: '2025', total_wh: 400, inverters: { '1161000001': 400 } },
-      { period: '2026', total_wh: 29_345.7, inverters: { '1161000001': 29_345.7 } },
+      { period: '2025', total_wh: 400, inverters: { '1161000001': 400 }, ...noMeter(400) },
+      { period: '2026', total_wh: 29_345.7, inverters: { '1161000001': 29_345.7 }, ...noMeter(29_345.7) },
     ]);
   });
 

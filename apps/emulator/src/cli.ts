@@ -78,7 +78,9 @@ export const USAGE = `Usage: opendtu-emulator [options]
   --fault <f>      a fault on purpose from the start (repeatable; also POST /emulator/faults):
                    inverter-silent:<serial>, string-dark:<serial>:<channel>,
                    limit-fails:<serial>, eventlog-entry:<serial>:<id>,
-                   device-vanish[:<seconds>] (without seconds: until cleared)
+                   device-vanish[:<seconds>] (without seconds: until cleared),
+                   meter-silent[:<seconds>] (the grid meter answers nothing; its
+                   counters keep counting), meter-replaced (its counters back to 0)
   --household      simulate the house behind the grid meter: standby, fridge, kettle,
                    washing machine, cooking, lights and TV (off by default)
   --household-seed <n>

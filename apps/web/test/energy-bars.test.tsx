@@ -2,7 +2,7 @@
 // recorded (the smallest scale, 25 Wh a step) as for one with kilowatt-hours.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BarPlot } from '../src/components/history/bar-plot';
+import { BarPlot, highestStack, StackedBar } from '../src/components/history/bar-plot';
 import { I18nProvider } from '../src/i18n/i18n-provider';
 
 const ticks = (wh: (number | null)[]): string[] => {
@@ -10,8 +10,10 @@ const ticks = (wh: (number | null)[]): string[] => {
     <I18nProvider>
       <BarPlot
         periods={wh.map((value, i) => ({ period: `2026-06-${String(i + 1).padStart(2, '0')}`, wh: value }))}
-        segments={(bar) => [bar.wh ?? 0]}
-        fill={() => 'blue'}
+        most={highestStack(wh.map((value) => [value ?? 0]))}
+        bar={(bar, place, shown) => (
+          <StackedBar segments={[bar.wh ?? 0]} place={place} shown={shown} fill={() => 'blue'} />
+        )}
         readOut={() => ''}
         hint=""
         label="Energy"

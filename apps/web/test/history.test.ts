@@ -1,4 +1,4 @@
-import type { PowerInverter } from '@opendtu/api';
+import { energyFlow, type PowerInverter } from '@opendtu/api';
 import { describe, expect, it } from 'vitest';
 import { makeCurve, SLOTS } from '../src/lib/day-curve';
 import {
@@ -125,9 +125,24 @@ describe('energy views', () => {
       { serial: 'B', name: 'Garage' },
     ],
     periods: [
-      { period: '2026-06-19', total_wh: null, inverters: { A: null, B: null } },
-      { period: '2026-06-20', total_wh: 14870.2, inverters: { A: 10559.2, B: 4311 } },
-      { period: '2026-06-21', total_wh: 15102, inverters: { A: 10682, B: 4420 } },
+      {
+        period: '2026-06-19',
+        total_wh: null,
+        inverters: { A: null, B: null },
+        ...energyFlow(null, null, null),
+      },
+      {
+        period: '2026-06-20',
+        total_wh: 14870.2,
+        inverters: { A: 10559.2, B: 4311 },
+        ...energyFlow(14870.2, null, null),
+      },
+      {
+        period: '2026-06-21',
+        total_wh: 15102,
+        inverters: { A: 10682, B: 4420 },
+        ...energyFlow(15102, null, null),
+      },
     ],
   };
 

@@ -1,8 +1,8 @@
 // The plant page of the companion build (issue 33), against a stubbed plant API: what an
 // owner with several DTUs sees, and that the page asks nothing of a device at the root.
 import { plantTotals, type PlantAnswer, type PlantDevice, type PlantInverter } from '@opendtu/api';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storedUser } from '../src/api/auth';
 import { PlantApp, plantPage } from '../src/app/plant-shell';
 import { PLANT_PATH } from '../src/features/plant/plant-api';
@@ -68,12 +68,19 @@ const ANSWER: PlantAnswer = {
   duplicates: [{ serial: '114181234569', devices: ['roof', 'shed'] }],
 };
 
-/** The companion at its root in plant mode: the plant API and nothing else. */
+/** The plant's own grid meter (issue 45): none, unless a test gives one. */
+let plantMeter: unknown = { state: 'off' };
+
+/**
+ * The companion at its root in plant mode: the plant API and nothing else. The plant
+ * meter's reading, asked every 2 s of its own, is answered apart and not among `calls`.
+ */
 function stubCompanion(respond: (init: RequestInit) => Response = () => json(200, ANSWER)) {
   const calls: { path: string; authorization: string | null }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
+      if (path === 'companion/api/plant/meter') return json(200, plantMeter);
       calls.push({ path, authorization: new Headers(init.headers).get('Authorization') });
       return path === PLANT_PATH ? respond(init) : new Response('not here', { status: 404 });
     }),
@@ -95,6 +102,10 @@ withoutDevicePacks();
 
 asServed();
 
+afterEach(() => {
+  plantMeter = { state: 'off' };
+});
+
 describe('the plant page', () => {
   it('shows the sums of the online devices and says beside them which device they lack', async () => {
     const calls = stubCompanion();
@@ -110,6 +121,31 @@ describe('the plant page', () => {
     expect(lacking?.textContent).not.toMatch(/roof|shed/);
     // No device API at the companion's root in plant mode: not even the language list.
     expect(calls.map((call) => call.path)).toEqual([PLANT_PATH]);
+  });
+
+  it("shows the plant's own grid meter beside the totals when it has one, nothing when not", async () => {
+    stubCompanion();
+    render(<PlantApp />);
+    await screen.findByRole('table');
+    expect(screen.queryByRole('region', { name: 'Where the power goes now' })).toBeNull();
+    cleanup();
+    plantMeter = {
+      state: 'fresh',
+      kind: 'tasmota',
+      power_w: -300,
+      at: '2026-06-21T12:00:05+02:00',
+      age_s: 1,
+      error: null,
+      counter_error: null,
+      energy_from: 'counters',
+      today: { imported_wh: 0, exported_wh: 0 },
+    };
+    stubCompanion();
+    render(<PlantApp />);
+    const card = await screen.findByRole('region', { name: 'Where the power goes now' });
+    // 900 W from the plant's inverters, 300 W of it fed into the grid.
+    expect(within(card).getByText(/to spare/).textContent).toBe('300 W to spare: it goes into the grid.');
+    expect(within(card).getByText(/^The house uses/).textContent).toBe('The house uses 600 W.');
   });
 
   it('lists the devices with their state and links each to its own app', async () => {

@@ -6,6 +6,7 @@
  */
 import { ALERT_OPTIONS, ALERT_USAGE, readAlertOptions } from '../alerts/options';
 import { CONTROL_OPTIONS, CONTROL_USAGE, readControlOptions } from '../control/options';
+import { METER_OPTIONS, METER_USAGE, readMeterOptions } from '../meter/options';
 import { MODBUS_OPTIONS, MODBUS_USAGE, readModbusOptions } from '../modbus/options';
 import type { OptionKind } from './options';
 
@@ -23,6 +24,7 @@ export interface OptionReader<Name extends string = string> {
 export const AREAS = [
   { options: ALERT_OPTIONS, usage: ALERT_USAGE, read: readAlertOptions },
   { options: CONTROL_OPTIONS, usage: CONTROL_USAGE, read: readControlOptions },
+  { options: METER_OPTIONS, usage: METER_USAGE, read: readMeterOptions },
   { options: MODBUS_OPTIONS, usage: MODBUS_USAGE, read: readModbusOptions },
 ] as const satisfies readonly {
   options: Record<string, OptionKind>;

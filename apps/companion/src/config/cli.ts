@@ -23,6 +23,7 @@ import {
 import { parseDevices, plainPassword, type DeviceEntry } from './devices';
 import { httpUrl } from './urls';
 import { LOG_LEVELS, type LogLevel } from '../log';
+import { meterOwners } from '../meter/options';
 
 /** The options of the server and its devices; each feature area's are in AreaOptions (areas.ts). */
 export interface CompanionOptions extends AreaOptions {
@@ -266,5 +267,10 @@ export function parseCli(
         throw new ConfigError(
           `${where(name)} is for one device: with several, set zero export and schedules in each device's app (/dtu/NAME/control)`,
         );
+  options.meters = meterOwners(
+    where('meter'),
+    options.meters,
+    devices.map((entry) => entry.name),
+  );
   return options;
 }

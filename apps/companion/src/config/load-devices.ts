@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '@opendtu/server-kit/atomic-write';
 import { readSavedAlerts } from '../alerts/settings-file';
 import { readSavedControl } from '../control/settings-file';
+import { readSavedMeter } from '../meter/settings-file';
 import type { DeviceOptions } from '../device-scope';
 import type { LogLine } from '../log';
 import { DATABASE_FILE } from '../recorder/db/open';
@@ -82,6 +83,7 @@ export async function loadDevices(
         });
       const alerts = await asConfig(readSavedAlerts(dataDir));
       const control = await asConfig(readSavedControl(dataDir));
+      const meter = await asConfig(readSavedMeter(dataDir));
       return {
         ...(one ? { demo, schedule: options.schedule } : { name: device.name }),
         deviceUrl: device.url,
@@ -96,6 +98,9 @@ export async function loadDevices(
         alertSource: alerts ? 'saved' : 'options',
         control: control ? control.config : options.control,
         controlSaved: control?.body,
+        // One device: a meter given is its own, named or not; several: the one named for it.
+        meter: options.meters.find((entry) => one || entry.device === device.name)?.spec,
+        meterSaved: meter,
         log: one ? log : (line, level) => log(`[${device.name}] ${line}`, level),
       } satisfies DeviceOptions;
     }),

@@ -15,7 +15,8 @@ import type { UpstreamSocket } from '../live/upstream';
 import type { LimitChannel } from '../limits/limit-channel';
 import type { LogLine } from '../log';
 import { ControlDay, registerControlDay, sampleControlDay } from './day';
-import { maskedMeter } from './meter';
+import type { MeterPool } from '../meter/meter-source';
+import { maskedMeter, type MeterSpec } from './meter';
 import { registerControl } from './routes';
 import type { ControlConfig } from './config';
 import { ControlRunner } from './runner';
@@ -41,6 +42,8 @@ export interface ControlContext {
   /** The device's clock: the chart of the day and the schedule are on it. */
   clock: DeviceClock;
   log: LogLine;
+  /** Where the meter is read once for every part that uses it (the grid meter's recorder). */
+  meters?: MeterPool;
 }
 
 interface Part {
@@ -60,6 +63,7 @@ function newController(context: ControlContext, config: ControlConfig, day: Cont
     channel: context.limits,
     upstream: context.upstream,
     log: context.log,
+    meters: context.meters,
   });
   let stopSampling = (): void => undefined;
   const read = () => {
@@ -83,7 +87,10 @@ function newController(context: ControlContext, config: ControlConfig, day: Cont
   };
 }
 
-export function setUpControl(app: FastifyInstance, context: ControlContext): Part {
+export function setUpControl(
+  app: FastifyInstance,
+  context: ControlContext,
+): Part & { meter: () => MeterSpec | undefined } {
   const { schedule, log } = context;
   let settings = context.saved ?? optionsBody(context.config);
   let source: 'options' | 'saved' = context.saved ? 'saved' : 'options';
@@ -155,6 +162,7 @@ export function setUpControl(app: FastifyInstance, context: ControlContext): Par
       timezone: () => context.clock.timezone,
     });
   return {
+    meter: () => config?.meter,
     start: () => {
       started = true;
       if (config) launch(config);

@@ -16,7 +16,7 @@ import type { UpstreamSocket } from '../live/upstream';
 import type { LogLine } from '../log';
 import { maskedMeter } from './meter';
 import type { ControlConfig } from './config';
-import { METER_STALE_MS, MeterSource, isFresh, type MeterReading } from './meter-source';
+import { METER_STALE_MS, MeterSource, isFresh, type MeterPool, type MeterReading } from './meter-source';
 import { step, SETTLE_MS, type ControlMemory, type InverterView, type LimitCommand } from './step';
 
 const KEPT_COMMANDS = 50;
@@ -66,7 +66,13 @@ export class ControlRunner {
 
   constructor(
     private readonly config: ControlConfig,
-    parts: { channel: LimitChannel; upstream: UpstreamSocket; log: LogLine },
+    parts: {
+      channel: LimitChannel;
+      upstream: UpstreamSocket;
+      log: LogLine;
+      /** Where the meter is read once for every part that uses it (the grid meter's recorder). */
+      meters?: MeterPool | undefined;
+    },
   ) {
     ({ channel: this.channel, upstream: this.upstream, log: this.log } = parts);
     this.speed = this.channel.speed;
@@ -77,7 +83,7 @@ export class ControlRunner {
       ackTimeoutMs: this.channel.timing.ackTimeoutMs,
       staleMs: this.atLeastReal(METER_STALE_MS, FLOOR_MS.stale),
     };
-    this.meter = new MeterSource(config.meter, this.pollRealMs, this.now);
+    this.meter = new MeterSource(config.meter, this.pollRealMs, this.now, { pool: parts.meters });
     this.meter.onReading = () => this.stepNow();
     // A higher sender cannot take an inverter from zero export: nothing to hear from onLost.
   }

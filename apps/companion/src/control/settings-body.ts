@@ -5,16 +5,14 @@
  * meter is kept as the owner gives it (its address, not the path the companion reads), so
  * GET shows what the form sends back; a password sent back masked keeps the saved one.
  */
-import {
-  CONTROL_LIMITS,
-  CONTROL_METER_KINDS,
-  type ControlMeterKind,
-  type ControlSettingsBody,
-} from '@opendtu/api';
-import { KNOWN_METERS, MeterSpecError, parseMeterSpec, type MeterSpec } from './meter';
+import { CONTROL_LIMITS, type ControlSettingsBody } from '@opendtu/api';
+import { parseMeterFields } from '../meter/meter-fields';
+import type { MeterSpec } from './meter';
 import type { ControlConfig } from './config';
-import { MASK, maskText, maskUrl } from '../settings/mask';
 import { SettingsRefusal } from '../settings/saved-file';
+
+// The meter's fields are the meter area's (issue 45); the controller's modules keep them here.
+export { maskedUrl, meterFields } from '../meter/meter-fields';
 
 /** The body cannot be saved; the message says why (passwords masked). */
 export class ControlSettingsError extends SettingsRefusal {}
@@ -39,37 +37,6 @@ export interface SavedControl {
   config: ControlConfig | undefined;
 }
 
-/** The meter's address as it may be shown: its password and secret query values masked. */
-export function maskedUrl(text: string): string {
-  if (text === '') return text;
-  try {
-    return maskUrl(new URL(text));
-  } catch {
-    return maskText(text);
-  }
-}
-
-/** The meter as the owner gives it, from a parsed spec (the options' `--control-meter`). */
-export function meterFields(spec: MeterSpec): ControlSettingsBody['meter'] {
-  const known = spec.kind in KNOWN_METERS ? KNOWN_METERS[spec.kind as keyof typeof KNOWN_METERS] : undefined;
-  // A known meter's URL is its address with the path it answers at appended.
-  const url = new URL(known ? spec.url.href.slice(0, -known.path.length) : spec.url.href);
-  if (spec.username) url.username = encodeURIComponent(spec.username);
-  if (spec.password) url.password = encodeURIComponent(spec.password);
-  if (spec.topic !== undefined) url.pathname = `/${spec.topic}`;
-  let path: string | null = spec.path === '' ? null : spec.path;
-  if (known)
-    path =
-      spec.kind === 'tasmota' && spec.path !== known.field ? spec.path.replace(/^StatusSNS\./, '') : null;
-  return { kind: spec.kind, url: url.href, path };
-}
-
-/** The `--control-meter` text of the fields (its parser does the rest). */
-function meterText({ kind, url, path }: ControlSettingsBody['meter']): string {
-  const fragment = path ? `#${path}` : '';
-  return kind === 'http-json' ? `json:${url}${fragment}` : `${kind}:${url}${fragment}`;
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -82,52 +49,6 @@ function numberIn(field: string, value: unknown, { min, max }: { min: number; ma
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
     throw new ControlSettingsError(`${field} must be a number from ${min} to ${max}`);
   return value;
-}
-
-/** The meter fields checked, and parsed; `saved`: the stored ones, whose password a masked URL keeps. */
-function parseMeter(
-  value: unknown,
-  enabled: boolean,
-  saved: ControlSettingsBody['meter'],
-): { fields: ControlSettingsBody['meter']; spec: MeterSpec | undefined } {
-  if (!isObject(value)) throw new ControlSettingsError('meter must be an object with kind, url and path');
-  const kind = value.kind as ControlMeterKind;
-  if (!CONTROL_METER_KINDS.includes(kind))
-    throw new ControlSettingsError(
-      `meter.kind must be one of ${CONTROL_METER_KINDS.join(', ')}, got ${JSON.stringify(value.kind)}`,
-    );
-  if (typeof value.url !== 'string') throw new ControlSettingsError('meter.url must be a text');
-  if (value.path !== null && typeof value.path !== 'string')
-    throw new ControlSettingsError('meter.path must be a text or null');
-  const path = value.path?.trim() || null;
-  let url = value.url.trim();
-  if (url === '') {
-    if (enabled) throw new ControlSettingsError("meter.url: give the meter's address to turn zero export on");
-    return { fields: { kind, url, path }, spec: undefined };
-  }
-  if (url.includes(MASK)) {
-    if (saved.kind !== kind || maskedUrl(saved.url) !== url)
-      throw new ControlSettingsError(`meter.url: ${url} has a masked password; type it again`);
-    url = saved.url;
-  }
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
-  const schemes = kind === 'mqtt' ? ['mqtt', 'mqtts'] : ['http', 'https'];
-  if (kind === 'mqtt' ? !scheme || !schemes.includes(scheme) : scheme && !schemes.includes(scheme))
-    throw new ControlSettingsError(`meter.url must start with ${schemes.map((s) => `${s}://`).join(' or ')}`);
-  if (url.includes('#'))
-    throw new ControlSettingsError('meter.url: the JSON path goes in meter.path, not after #');
-  if (kind === 'http-json' && !path)
-    throw new ControlSettingsError(
-      'meter.path: say where the power is in the answer (a dot path, e.g. em.power)',
-    );
-  let spec: MeterSpec;
-  try {
-    spec = parseMeterSpec(meterText({ kind, url, path: kind.startsWith('shelly') ? null : path }));
-  } catch (error) {
-    if (!(error instanceof MeterSpecError)) throw error;
-    throw new ControlSettingsError(`meter.url: ${maskText(error.message)}`);
-  }
-  return { fields: meterFields(spec), spec };
 }
 
 function parseInverters(value: unknown): ControlSettingsBody['inverters'] {
@@ -163,7 +84,11 @@ export function controlConfigOf(body: ControlSettingsBody, meter: MeterSpec): Co
 export function parseControlSettingsBody(value: unknown, saved: ControlSettingsBody): SavedControl {
   if (!isObject(value)) throw new ControlSettingsError('the body must be a JSON object');
   if (typeof value.enabled !== 'boolean') throw new ControlSettingsError('enabled must be true or false');
-  const { fields, spec } = parseMeter(value.meter, value.enabled, saved.meter);
+  const { fields, spec } = parseMeterFields(
+    value.meter,
+    saved.meter,
+    value.enabled ? "meter.url: give the meter's address to turn zero export on" : undefined,
+  );
   const fallback = value.fallback;
   const body: ControlSettingsBody = {
     enabled: value.enabled,

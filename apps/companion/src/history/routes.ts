@@ -14,6 +14,7 @@ import type {
   CompanionError,
   CompanionInfoAnswer,
   EnergyAnswer,
+  EnergyFlowFields,
   EnergyQuery,
   PowerAnswer,
   PowerQuery,
@@ -24,6 +25,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DeviceUnreachable, type DeviceAccess } from '../device/access';
 import type { DeviceClock } from '../device/clock';
 import type { Tickets } from '../live/tickets';
+import { flowFields } from '../meter/flow-figures';
+import { periodFlows, type GridHistory } from '../meter/grid-history';
 import {
   ROLLUP_MS,
   type HistoryStore,
@@ -43,7 +46,21 @@ export interface HistoryContext {
   demo: boolean;
   /** The device's name in a plant (several devices), for the app's way back to the plant. */
   plant?: string | undefined;
+  /** The grid meter's history (issue 45), for the energy's flow figures. */
+  grid?: GridHistory | undefined;
 }
+
+/** The flow's columns of the energy CSV, after the inverters' (issue 45). */
+export const FLOW_COLUMNS = [
+  'self_used_wh',
+  'exported_wh',
+  'imported_wh',
+  'consumption_wh',
+  'self_consumption_pct',
+  'self_sufficiency_pct',
+] as const;
+
+export const flowCells = (flow: EnergyFlowFields): Cell[] => FLOW_COLUMNS.map((column) => flow[column]);
 
 /** At most this many days in one energy request (about 30 years). */
 const MAX_DAYS = 11_000;
@@ -218,6 +235,12 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
       }
       const total = (sums: Map<number, number>): number | null =>
         sums.size === 0 ? null : round1([...sums.values()].reduce((sum, wh) => sum + wh, 0));
+      const totals = new Map([...periods].map(([period, sums]) => [period, total(sums)]));
+      // The meter is the house's: with one inverter asked for, its figures do not apply.
+      const flows =
+        query.serial === undefined
+          ? periodFlows(context.grid, from, to, by, totals)
+          : new Map([...totals].map(([period, wh]) => [period, flowFields(wh, null, null)]));
       if (!csv) {
         return {
           by,
@@ -226,18 +249,27 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
           inverters: inverters.map(({ serial, name }) => ({ serial, name })),
           periods: [...periods].map(([period, sums]) => ({
             period,
-            total_wh: total(sums),
+            total_wh: totals.get(period)!,
             inverters: Object.fromEntries(
               inverters.map(({ id, serial }) => [serial, round1(sums.get(id) ?? null)]),
             ),
+            ...flows.get(period)!,
           })),
         } satisfies EnergyAnswer;
       }
-      const header = ['period', 'total_wh', ...inverters.map(({ serial }) => `${serial}_wh`)];
+      // The flow's columns once a meter was recorded: a file without one keeps its columns.
+      const flow = query.serial === undefined && context.grid?.store.hasAny() === true;
+      const header = [
+        'period',
+        'total_wh',
+        ...inverters.map(({ serial }) => `${serial}_wh`),
+        ...(flow ? FLOW_COLUMNS : []),
+      ];
       const rows = [...periods].map(([period, sums]) => [
         period,
-        total(sums),
+        totals.get(period),
         ...inverters.map(({ id }) => round1(sums.get(id) ?? null)),
+        ...(flow ? flowCells(flows.get(period)!) : []),
       ]);
       return sendCsv(reply, `energy-${by}-${from}-${to}`, header, rows);
     }),

@@ -6,6 +6,11 @@
  *   `reachable`, `producing`;
  * - `opendtu_string`, tags `serial`, `name`, `string` (1, 2, ...), `string_name`: field
  *   `power` (W).
+ * - `opendtu_grid` (issue 45), the grid meter: fields `power` (W, positive when taken from
+ *   the grid), `import_wh` and `export_wh` (Wh taken and fed as the companion counted them,
+ *   phases netted, since it began recording: counters that only grow, for Grafana's
+ *   `increase()`); tag `dtu`: the device's name, `plant` for a plant's own meter, none
+ *   for one device.
  * A companion in front of several devices adds the tag `dtu` (the device's name) to both,
  * so a dashboard can sum or split by device; one device's lines stay as they always were.
  * An unreachable inverter's values are not measurements: only `reachable` and `producing`
@@ -68,4 +73,17 @@ export function linesOf(sample: Sample, dtu = ''): string[] {
     lines.push(`opendtu_string${string} power=${power} ${time}`);
   });
   return lines;
+}
+
+/** A grid meter's sample as one line; `dtu`: the device's name in a plant, or 'plant' for the plant's meter. */
+export function gridLine(
+  point: { t: number; powerW: number; importWh: number; exportWh: number },
+  dtu = '',
+): string {
+  const round = (wh: number): number => Math.round(wh * 10) / 10;
+  return `opendtu_grid${tags([['dtu', dtu]])} ${fields([
+    ['power', point.powerW],
+    ['import_wh', round(point.importWh)],
+    ['export_wh', round(point.exportWh)],
+  ])} ${point.t}000000`;
 }

@@ -41,6 +41,16 @@ export class InfluxPusher {
     if (samples.length) this.store.add(samples.flatMap((sample) => linesOf(sample, this.dtu)).join('\n'));
   }
 
+  /** Queues lines of another measurement (the grid meter's), inside its recorder's transaction. */
+  queueLines(lines: string[]): void {
+    if (lines.length) this.store.add(lines.join('\n'));
+  }
+
+  /** The device's name in a plant ('' for one device), the lines' `dtu` tag. */
+  get tag(): string {
+    return this.dtu;
+  }
+
   /** Sends what is queued, unless a failure is being waited out. */
   kick(): void {
     if (!this.sending && !this.timer && !this.stopped) void this.send();

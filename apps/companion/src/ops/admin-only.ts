@@ -7,7 +7,7 @@ import { DeviceUnreachable, type DeviceAccess } from '../device/access';
 
 /** Whether the request carries the admin's credentials; answers 401 or 503 itself if not. */
 export async function admitted(
-  access: DeviceAccess,
+  access: Pick<DeviceAccess, 'validCredentials'>,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {

@@ -16,7 +16,7 @@ import { admitted } from './admin-only';
 export function registerSettingsSave(
   app: FastifyInstance,
   url: string,
-  access: DeviceAccess,
+  access: Pick<DeviceAccess, 'validCredentials'>,
   apply: (body: unknown) => Promise<void>,
 ): void {
   let saving = Promise.resolve();

@@ -11,7 +11,11 @@ import { registerWebapp, type loadWebapp } from '@opendtu/server-kit/static-file
 import { mountDevice, type DeviceOptions, type DeviceScope } from '../device-scope';
 import type { DeviceAnswer } from '../device/link';
 import type { LogLine } from '../log';
-import { registerPlantHistory } from './plant-history';
+import { MeterPool } from '../meter/meter-source';
+import type { MeterSpec } from '../meter/meter-spec';
+import { setUpPlantMeter } from '../meter/plant-meter';
+import type { SavedMeter } from '../meter/settings-file';
+import { askEach, registerPlantHistory } from './plant-history';
 import { registerPlantLimit } from './plant-limit';
 import { plantDuplicates, registerPlant, type PlantMember } from './plant-routes';
 import { PlantWatch } from './plant-watch';
@@ -21,6 +25,14 @@ const DUPLICATE_CHECK_MS = 5000;
 
 /** A device's answer when it is one (200), else nothing. */
 const okJson = (answer: DeviceAnswer): unknown => (answer.status === 200 ? answer.json : undefined);
+
+/** The plant's own grid meter (issue 45): one house behind every device. */
+export interface PlantMeterContext {
+  spec: MeterSpec | undefined;
+  saved: SavedMeter | undefined;
+  /** The plant's folder: its meter.json and the meter's history. */
+  dataDir: string;
+}
 
 /** Mounts every device under its path and the plant at the root; the part starts and stops them all. */
 export async function mountPlant(
@@ -32,6 +44,8 @@ export async function mountPlant(
     log: LogLine;
     /** Whatever else each device's scope serves (the Modbus map). */
     eachDevice?: (scope: FastifyInstance, mounted: DeviceScope) => void;
+    /** The plant's own grid meter (issue 45). */
+    meter?: PlantMeterContext | undefined;
   },
 ): Promise<{ start: () => void; stop: () => Promise<void>; scopes: readonly DeviceScope[] }> {
   const { log } = context;
@@ -39,6 +53,8 @@ export async function mountPlant(
   if (names.some((name) => name === '')) throw new Error('every device of a plant needs a name');
   const scopes: DeviceScope[] = [];
   const members: PlantMember[] = [];
+  // One read of a meter for every part that uses it (a device's zero export on the plant's meter).
+  const meterPool = new MeterPool();
   for (const [index, device] of devices.entries()) {
     const name = names[index]!;
     const prefix = `/dtu/${name}`;
@@ -48,7 +64,7 @@ export async function mountPlant(
         scope.addHook('onRequest', async (request, reply) => {
           if (request.url.split('?')[0] === prefix) return reply.redirect(`${name}/`, 308);
         });
-        const mounted = await mountDevice(scope, { ...device, version: context.version });
+        const mounted = await mountDevice(scope, { ...device, meterPool, version: context.version });
         context.eachDevice?.(scope, mounted);
         registerWebapp(scope, files);
         scopes.push(mounted);
@@ -62,7 +78,22 @@ export async function mountPlant(
     );
   }
   registerPlant(app, members);
-  registerPlantHistory(app, names);
+  const first = devices[0]!;
+  const plantMeter =
+    context.meter &&
+    setUpPlantMeter(app, {
+      ...context.meter,
+      names,
+      accesses: members.map((member) => member.access),
+      clock: members[0]!.clock,
+      pool: meterPool,
+      log: (line, level) => log(`[plant] ${line}`, level),
+      rawDays: first.rawDays,
+      influxUrl: first.influxUrl,
+      influxToken: first.influxToken,
+      askEach: (path, authorization) => askEach(app, names, path, authorization),
+    });
+  registerPlantHistory(app, names, plantMeter?.periods);
   registerPlantLimit(app, members);
   const elsewhere = (_request: unknown, reply: FastifyReply): FastifyReply =>
     reply.code(404).send({
@@ -88,11 +119,13 @@ export async function mountPlant(
     scopes,
     start: () => {
       for (const scope of scopes) scope.start();
+      plantMeter?.start();
       duplicateCheck = setInterval(checkDuplicates, DUPLICATE_CHECK_MS);
     },
     stop: async () => {
       clearInterval(duplicateCheck);
       for (const { watch } of members) watch.stop();
+      await plantMeter?.stop();
       await Promise.all(scopes.map((scope) => scope.stop()));
     },
   };

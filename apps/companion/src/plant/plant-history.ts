@@ -24,9 +24,11 @@ import {
 } from '@opendtu/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toCsv, type Cell } from '../history/csv';
+import { FLOW_COLUMNS, flowCells } from '../history/routes';
+import type { PlantGridPeriods } from '../meter/plant-flow';
 import { localIso, parseDay } from '../history/dates';
 
-class Refusal extends Error {
+export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -48,7 +50,7 @@ const messageOf = (payload: string): string | undefined => {
  * Every device's answer to its own `path` (below /dtu/NAME/), in the plant's order. Throws
  * a Refusal for a 401 of any device, else for a 400 of any (the query is the same for all).
  */
-async function askEach<T>(
+export async function askEach<T>(
   app: FastifyInstance,
   names: readonly string[],
   path: string,
@@ -93,8 +95,16 @@ function sendCsv(reply: FastifyReply, name: string, header: string[], rows: Cell
 
 const query = (params: Record<string, string>): string => new URLSearchParams(params).toString();
 
-/** Serves the plant's history of the devices mounted under /dtu/NAME/ for each of `names`. */
-export function registerPlantHistory(app: FastifyInstance, names: readonly string[]): void {
+/**
+ * Serves the plant's history of the devices mounted under /dtu/NAME/ for each of `names`;
+ * `plantGrid`: the plant's own grid meter per period (issue 45), which then stands for the
+ * devices' meters in the energy's flow.
+ */
+export function registerPlantHistory(
+  app: FastifyInstance,
+  names: readonly string[],
+  plantGrid?: PlantGridPeriods,
+): void {
   const refused =
     (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
     async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
@@ -156,18 +166,27 @@ export function registerPlantHistory(app: FastifyInstance, names: readonly strin
         `companion/api/energy?${query({ by, from, to })}`,
         request.headers.authorization,
       );
-      const answer = plantEnergy({ by, from, to }, devices);
+      const answer = plantEnergy({ by, from, to }, devices, plantGrid?.(from, to, by));
       if (!csv) return answer;
+      // The flow's columns once a meter was recorded in the answer (issue 45).
+      const flow = answer.periods.some((period) => period.imported_wh !== null);
       const rows = answer.periods.map((period): Cell[] => [
         period.period,
         period.total_wh,
         period.lacking.join(' '),
         ...names.map((name) => period.devices[name]),
+        ...(flow ? flowCells(period) : []),
       ]);
       return sendCsv(
         reply,
         `plant-energy-${by}-${from}-${to}`,
-        ['period', 'total_wh', 'lacking', ...names.map((name) => `${name}_wh`)],
+        [
+          'period',
+          'total_wh',
+          'lacking',
+          ...names.map((name) => `${name}_wh`),
+          ...(flow ? FLOW_COLUMNS : []),
+        ],
         rows,
       );
     }),

@@ -2,7 +2,15 @@
  * The grid meter at the house connection [rec]: per phase, what the house draws minus
  * what the inverters feed (positive = import from the grid, negative = export), with
  * voltage, current, apparent power and power factor derived from those flows, and energy
- * counters that integrate the readings over the simulated clock.
+ * counters that integrate the flows over the simulated clock.
+ *
+ * The counters count what happened between two readings, not the reading held: the house
+ * is a pure function of time, taken every simulated second in between, and what the
+ * inverters fed is their own yield counters' growth (their physics' energy), shaped over
+ * the interval by their power at both ends. So at any `--speed` the counters are the
+ * house's and the inverters' energy, and beside them the meter keeps per local day what
+ * the house used and the inverters fed (`truth()`, the emulator's own account for tests
+ * that check a client's energy against it; issue 45).
  */
 import type { Household } from '../sim/household';
 import { perPhase } from '../sim/household';
@@ -18,12 +26,19 @@ export interface MeterSources {
   household: Household | undefined;
   /** The inverters' AC output per phase at the present, W. */
   inverters(): PhasePowers;
+  /**
+   * The energy the inverters have fed per phase, Wh, each inverter's growth since the last
+   * call (their yield counters); without it the power at both ends of an interval stands in.
+   */
+  fedSince?(): PhasePowers;
   /** Seconds east of UTC (the meters that show a local time use it). */
   utcOffsetS(t: number): number;
   /** Seeds the meter's own quirks: voltages and its counters' starting values. */
   seed: number;
   /** Simulated ms per real ms (`--speed`): a fast clock reads seldom in simulated time. */
   speed?: number;
+  /** This machine's clock (tests may stop it). */
+  realNow?: () => number;
 }
 
 export interface PhaseReading {
@@ -55,12 +70,27 @@ export interface MeterReading {
   exportedWh: number;
 }
 
+/** The emulator's own account of a local day: what the house used, the inverters fed, the grid gave and took (Wh). */
+export interface DayTruth {
+  houseWh: number;
+  fedWh: number;
+  importWh: number;
+  exportWh: number;
+}
+
 /**
- * A gap longer than this (the clock was set ahead) is not counted with a stale reading:
- * 5 simulated minutes, or 3 real seconds of a fast clock.
+ * A gap longer than the real time that passed allows (the clock was set ahead) is counted
+ * only for its first stretch: 5 simulated minutes, or 3 real seconds of a fast clock beyond
+ * the real time between the readings (a process that was starved of the CPU still lived
+ * through all of it).
  */
 const MAX_GAP_MS = 300_000;
 const MAX_GAP_REAL_MS = 3000;
+/** The house is taken this often between readings (simulated ms), at most this many times. */
+const SUBSTEP_MS = 1000;
+const MAX_SUBSTEPS = 4000;
+/** Days of truth kept (a test reads yesterday and today). */
+const KEPT_DAYS = 7;
 
 export class GridMeter {
   private readonly voltageOffsets: number[];
@@ -68,7 +98,8 @@ export class GridMeter {
   private readonly phaseExportWh: number[];
   private importWh: number;
   private exportWh: number;
-  private last: { at: number; active: number[] } | undefined;
+  private last: { at: number; real: number; fed: PhasePowers } | undefined;
+  private readonly days = new Map<string, DayTruth>();
 
   constructor(private readonly sources: MeterSources) {
     const random = createRandom(seedOf('meter', sources.seed));
@@ -86,8 +117,8 @@ export class GridMeter {
     const draws = this.sources.household?.activity(at) ?? [];
     const house = perPhase(draws);
     const fed = this.sources.inverters();
+    this.count(at, fed);
     const active = [0, 1, 2].map((i) => (house.active[i] ?? 0) - (fed[i] ?? 0));
-    this.count(at, active);
     const frequency = 50 + 0.02 * Math.sin((2 * Math.PI * at) / 420_000);
     const phases = active.map((power, i) => {
       const reactive = house.reactive[i] ?? 0;
@@ -118,19 +149,76 @@ export class GridMeter {
     };
   }
 
-  // Each reading's power holds until the next one; a tick reads at least once a second.
-  private count(at: number, active: number[]): void {
+  /** A new meter in its place (issue 45's fault `meter-replaced`): every counter starts again at 0. */
+  replace(): void {
+    this.importWh = 0;
+    this.exportWh = 0;
+    this.phaseImportWh.fill(0);
+    this.phaseExportWh.fill(0);
+  }
+
+  /** What the house used, the inverters fed and the grid gave and took, per local day (YYYY-MM-DD). */
+  truth(): Record<string, DayTruth> {
+    return Object.fromEntries(this.days);
+  }
+
+  private dayOf(t: number): DayTruth {
+    const day = new Date(t + this.sources.utcOffsetS(t) * 1000).toISOString().slice(0, 10);
+    let truth = this.days.get(day);
+    if (!truth) {
+      truth = { houseWh: 0, fedWh: 0, importWh: 0, exportWh: 0 };
+      this.days.set(day, truth);
+      if (this.days.size > KEPT_DAYS) this.days.delete(this.days.keys().next().value!);
+    }
+    return truth;
+  }
+
+  // Counts the interval since the last reading, a simulated second at a time.
+  private count(at: number, fed: PhasePowers): void {
     const last = this.last;
-    this.last = { at, active };
+    const fedWh = this.sources.fedSince?.();
+    const real = (this.sources.realNow ?? Date.now)();
+    this.last = { at, real, fed };
     if (!last || at <= last.at) return;
-    const maxGap = Math.max(MAX_GAP_MS, MAX_GAP_REAL_MS * (this.sources.speed ?? 1));
-    const hours = Math.min(maxGap, at - last.at) / 3_600_000;
-    last.active.forEach((power, i) => {
-      if (power > 0) this.phaseImportWh[i] = (this.phaseImportWh[i] ?? 0) + power * hours;
-      else this.phaseExportWh[i] = (this.phaseExportWh[i] ?? 0) - power * hours;
+    // A clock set far ahead: only the gap's first stretch is counted (the rest was not lived).
+    const maxGap = Math.max(MAX_GAP_MS, (real - last.real + MAX_GAP_REAL_MS) * (this.sources.speed ?? 1));
+    const span = Math.min(at - last.at, maxGap);
+    const share = span / (at - last.at);
+    const steps = Math.min(MAX_SUBSTEPS, Math.ceil(span / SUBSTEP_MS));
+    const stepMs = span / steps;
+    const hours = stepMs / 3_600_000;
+    // Each phase's feed over the interval: its energy (the yields' growth, else the
+    // trapezoid of the power), shaped by the power at both ends.
+    const shapes = [0, 1, 2].map((i) => {
+      const from = last.fed[i] ?? 0;
+      const to = fed[i] ?? 0;
+      const weights = Array.from({ length: steps }, (_, k) => from + ((to - from) * (k + 0.5)) / steps);
+      const total = weights.reduce((sum, w) => sum + w, 0);
+      const energy = fedWh ? Math.max(0, fedWh[i] ?? 0) * share : ((from + to) / 2) * hours * steps;
+      return weights.map((w) => (total > 0 ? (energy * w) / total : energy / steps));
     });
-    const net = last.active.reduce((sum, power) => sum + power, 0);
-    if (net > 0) this.importWh += net * hours;
-    else this.exportWh -= net * hours;
+    for (let k = 0; k < steps; k += 1) {
+      const t = last.at + (k + 0.5) * stepMs;
+      const house = perPhase(this.sources.household?.activity(t) ?? []).active;
+      const truth = this.dayOf(t);
+      let net = 0;
+      for (let i = 0; i < 3; i += 1) {
+        const houseWh = (house[i] ?? 0) * hours;
+        const fedPart = shapes[i]![k]!;
+        const flow = houseWh - fedPart;
+        if (flow > 0) this.phaseImportWh[i] = (this.phaseImportWh[i] ?? 0) + flow;
+        else this.phaseExportWh[i] = (this.phaseExportWh[i] ?? 0) - flow;
+        truth.houseWh += houseWh;
+        truth.fedWh += fedPart;
+        net += flow;
+      }
+      if (net > 0) {
+        this.importWh += net;
+        truth.importWh += net;
+      } else {
+        this.exportWh -= net;
+        truth.exportWh -= net;
+      }
+    }
   }
 }

@@ -20,3 +20,33 @@ export function inverterPhases(inverters: readonly DtuInverter[]): PhasePowers {
   }
   return phases;
 }
+
+/**
+ * What the inverters fed per phase since the last call, Wh, from their yield counters
+ * (the physics' energy, the same the DTU reports): the meter's counters then hold the
+ * inverters' energy exactly, however seldom it is read. An inverter new to the list (the
+ * DTU rebooted, one added) or whose counter went back starts from its present value.
+ */
+export function fedEnergyTracker(inverters: () => readonly DtuInverter[]): () => PhasePowers {
+  const last = new Map<number, number>();
+  return () => {
+    const phases: [number, number, number] = [0, 0, 0];
+    const seen = new Set<number>();
+    let next = 0;
+    for (const inverter of inverters()) {
+      const total = inverter.physical.yieldTotalWh.reduce((sum, wh) => sum + wh, 0);
+      const before = last.get(inverter.serial);
+      last.set(inverter.serial, total);
+      seen.add(inverter.serial);
+      const grown = before === undefined || total < before ? 0 : total - before;
+      if (inverter.spec.family.acPhases === 3) {
+        for (let i = 0; i < 3; i += 1) phases[i]! += grown / 3;
+      } else {
+        phases[next % 3]! += grown;
+        next += 1;
+      }
+    }
+    for (const serial of last.keys()) if (!seen.has(serial)) last.delete(serial);
+    return phases;
+  };
+}

@@ -26,9 +26,38 @@ const notFound = (id: unknown): { code: number; message: string } => ({
   message: `Argument 'id', value ${String(id)} not found!`,
 });
 
-export function buildMeterApp(meter: GridMeter, now: () => number): FastifyInstance {
+/** Wh with one decimal, as the truth is told. */
+const wh = (value: number): number => Math.round(value * 10) / 10;
+
+export function buildMeterApp(
+  meter: GridMeter,
+  now: () => number,
+  /** Whether the meter answers nothing now (the fault `meter-silent`): each request's connection is dropped. */
+  silent: () => boolean = () => false,
+): FastifyInstance {
   const app = Fastify({ logger: false });
   const startedAt = now();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!silent()) return;
+    reply.hijack();
+    request.raw.socket.destroy();
+  });
+
+  // The emulator's own account, not the meter's (issue 45): per local day what the house
+  // used, the inverters fed and the grid gave and took, for tests that check a client.
+  app.get('/emulator/energy', async () => {
+    meter.read();
+    const days = Object.entries(meter.truth()).map(([day, truth]) => [
+      day,
+      {
+        house_wh: wh(truth.houseWh),
+        fed_wh: wh(truth.fedWh),
+        import_wh: wh(truth.importWh),
+        export_wh: wh(truth.exportWh),
+      },
+    ]);
+    return { at: new Date(now()).toISOString(), days: Object.fromEntries(days) };
+  });
 
   for (const [method, answer] of Object.entries(SHELLY_RPC_METHODS)) {
     app.get<{ Querystring: { id?: string } }>(`/rpc/${method}`, async (request, reply) => {

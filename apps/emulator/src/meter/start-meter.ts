@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
+import type { FaultState } from '../sim/faults';
 import { createHousehold } from '../sim/household';
 import { seedOf } from '../sim/random';
 import { GridMeter } from './grid-meter';
-import { inverterPhases } from './inverter-output';
+import { fedEnergyTracker, inverterPhases } from './inverter-output';
 import { buildMeterApp } from './meter-app';
 import { MeterMqtt, parseMeterMqtt } from './meter-mqtt';
 
@@ -35,29 +36,40 @@ export async function startMeter(
   host: string,
   clock: Clock,
   device: () => FastifyInstance | undefined,
+  /** The process's faults on purpose (meter-silent, meter-replaced). */
+  faults?: FaultState,
 ): Promise<RunningMeter> {
   const dtuSerial = device()?.device.config.get().dtu.serial ?? 0;
   const seed = settings.household?.seed ?? seedOf('household', dtuSerial);
   const utcOffsetS = (t: number): number => device()?.device.time.utcOffset(t) ?? 0;
+  const inverters = () => device()?.device.inverters.list() ?? [];
   const meter = new GridMeter({
     now: () => clock.now(),
     household: settings.household ? createHousehold(seed, utcOffsetS) : undefined,
-    inverters: () => inverterPhases(device()?.device.inverters.list() ?? []),
+    inverters: () => inverterPhases(inverters()),
+    fedSince: fedEnergyTracker(inverters),
     utcOffsetS,
     seed,
     speed: clock.speed,
   });
   const mqtt = settings.mqtt === undefined ? undefined : new MeterMqtt(parseMeterMqtt(settings.mqtt));
+  const silent = (): boolean => faults?.meterSilent(Date.now()) ?? false;
+  const stopWatching = faults?.onChange(() => {
+    if (!faults.takeMeterReplaced()) return;
+    // What flowed until now is counted by the old meter; the new one starts at 0.
+    meter.read();
+    meter.replace();
+  });
   const timer = setInterval(() => {
     const reading = meter.read();
-    mqtt?.publish(reading);
+    if (!silent()) mqtt?.publish(reading);
   }, TICK_MS);
   timer.unref();
 
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   if (settings.port !== undefined) {
-    app = buildMeterApp(meter, () => clock.now());
+    app = buildMeterApp(meter, () => clock.now(), silent);
     await app.listen({ port: settings.port, host });
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : settings.port;
@@ -67,6 +79,7 @@ export async function startMeter(
     url,
     async close() {
       clearInterval(timer);
+      stopWatching?.();
       await app?.close();
       await mqtt?.stop();
     },

@@ -15,6 +15,8 @@ export const FAULT_KINDS = [
   'limit-fails',
   'eventlog-entry',
   'device-vanish',
+  'meter-silent',
+  'meter-replaced',
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -29,7 +31,14 @@ export type Fault =
   /** One entry with this message id in the inverter's own event log, now (one-shot). */
   | { fault: 'eventlog-entry'; serial: number; id: number }
   /** The device drops off the network, for `seconds` (real time) or until cleared. */
-  | { fault: 'device-vanish'; seconds?: number };
+  | { fault: 'device-vanish'; seconds?: number }
+  /**
+   * The grid meter (--meter-port, --meter-mqtt) stops answering, for `seconds` (real time)
+   * or until cleared: restarting, or its network away. Its counters keep counting.
+   */
+  | { fault: 'meter-silent'; seconds?: number }
+  /** A new grid meter in place of the old one: its counters start again at 0 (one-shot). */
+  | { fault: 'meter-replaced' };
 
 /** A fault as the emulator's endpoint takes and lists it: serials as the device writes them. */
 export type FaultJson = { [K in Fault as K['fault']]: Omit<K, 'serial'> & SerialText<K> }[FaultKind];
@@ -66,7 +75,8 @@ export function parseFault(input: unknown): Fault | string {
   const body = input as Record<string, unknown>;
   const kind = body.fault;
   if (!isKind(kind)) return `"fault" must be one of ${FAULT_KINDS.join(', ')}`;
-  if (kind === 'device-vanish') {
+  if (kind === 'meter-replaced') return { fault: kind };
+  if (kind === 'device-vanish' || kind === 'meter-silent') {
     if (body.seconds === undefined) return { fault: kind };
     if (!isWhole(body.seconds, 1, MAX_VANISH_SECONDS))
       return `"seconds" must be a whole number from 1 to ${MAX_VANISH_SECONDS}`;
@@ -88,18 +98,20 @@ export function parseFault(input: unknown): Fault | string {
 }
 
 /**
- * `--fault <kind>:<serial>[:<channel or id>]` or `--fault device-vanish[:<seconds>]`;
- * throws an Error whose message is fit to show the user.
+ * `--fault <kind>:<serial>[:<channel or id>]`, `--fault device-vanish[:<seconds>]`,
+ * `--fault meter-silent[:<seconds>]` or `--fault meter-replaced`; throws an Error whose
+ * message is fit to show the user.
  */
 export function parseFaultOption(text: string): Fault {
   const [kind, ...rest] = text.split(':');
   const number = (part: string | undefined): number | string | undefined =>
     part === undefined ? undefined : /^\d+$/.test(part) ? Number(part) : part;
-  const body =
-    kind === 'device-vanish'
-      ? { fault: kind, seconds: number(rest[0]) }
-      : { fault: kind, serial: rest[0], channel: number(rest[1]), id: number(rest[1]) };
-  const parts = kind === 'device-vanish' ? 1 : kind === 'string-dark' || kind === 'eventlog-entry' ? 2 : 1;
+  const timed = kind === 'device-vanish' || kind === 'meter-silent';
+  const body = timed
+    ? { fault: kind, seconds: number(rest[0]) }
+    : { fault: kind, serial: rest[0], channel: number(rest[1]), id: number(rest[1]) };
+  const parts =
+    kind === 'meter-replaced' ? 0 : timed ? 1 : kind === 'string-dark' || kind === 'eventlog-entry' ? 2 : 1;
   const fault = rest.length > parts ? 'too many parts' : parseFault(body);
   if (typeof fault === 'string') throw new Error(`--fault "${text}": ${fault.replaceAll('"', '')}`);
   return fault;
@@ -125,6 +137,10 @@ export class FaultState {
   private events: { serial: number; id: number }[] = [];
   /** Real epoch ms when the device comes back; Infinity until cleared; undefined: it is there. */
   private vanishUntil: number | undefined;
+  /** The same for the grid meter. */
+  private meterSilentUntil: number | undefined;
+  /** Meter replacements asked for and not yet done. */
+  private meterReplacements = 0;
   private readonly listeners = new Set<() => void>();
 
   /** Sets a fault (again: no duplicate) at real time `nowMs`. */
@@ -133,6 +149,10 @@ export class FaultState {
       this.events.push({ serial: fault.serial, id: fault.id });
     } else if (fault.fault === 'device-vanish') {
       this.vanishUntil = fault.seconds === undefined ? Infinity : nowMs + fault.seconds * 1000;
+    } else if (fault.fault === 'meter-silent') {
+      this.meterSilentUntil = fault.seconds === undefined ? Infinity : nowMs + fault.seconds * 1000;
+    } else if (fault.fault === 'meter-replaced') {
+      this.meterReplacements += 1;
     } else if (!this.standing.some((f) => sameFault(f, fault))) {
       this.standing.push(fault);
     }
@@ -143,8 +163,9 @@ export class FaultState {
   clear(filter: FaultFilter = {}, nowMs = Date.now()): number {
     const before = this.list(nowMs);
     const kept = before.filter((fault) => !matches(fault, filter));
-    this.standing = kept.filter((fault) => fault.fault !== 'device-vanish');
+    this.standing = kept.filter((fault) => fault.fault !== 'device-vanish' && fault.fault !== 'meter-silent');
     if (!kept.some((fault) => fault.fault === 'device-vanish')) this.vanishUntil = undefined;
+    if (!kept.some((fault) => fault.fault === 'meter-silent')) this.meterSilentUntil = undefined;
     this.changed();
     return before.length - kept.length;
   }
@@ -160,7 +181,27 @@ export class FaultState {
           : { fault: 'device-vanish', seconds: Math.ceil((until - nowMs) / 1000) },
       );
     }
+    if (this.meterSilent(nowMs)) {
+      const until = this.meterSilentUntil as number;
+      result.push(
+        until === Infinity
+          ? { fault: 'meter-silent' }
+          : { fault: 'meter-silent', seconds: Math.ceil((until - nowMs) / 1000) },
+      );
+    }
     return result;
+  }
+
+  /** Whether the grid meter answers nothing now. */
+  meterSilent(nowMs: number): boolean {
+    return this.meterSilentUntil !== undefined && nowMs < this.meterSilentUntil;
+  }
+
+  /** Whether a meter replacement was asked for since the last call (each is done once). */
+  takeMeterReplaced(): boolean {
+    if (this.meterReplacements === 0) return false;
+    this.meterReplacements -= 1;
+    return true;
   }
 
   isSilent(serial: number): boolean {

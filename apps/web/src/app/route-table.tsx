@@ -13,6 +13,7 @@ import { NtpInfoPage } from '../features/info/ntp-info-page';
 import { SystemInfoPage } from '../features/info/system-info-page';
 import { InvertersPage } from '../features/inverters/inverters-page';
 import { LivePage } from '../features/live/live-page';
+import { MeterPage } from '../features/meter/meter-page';
 import { RebootPage } from '../features/maintenance/reboot-page';
 import { ModbusPage } from '../features/modbus/modbus-page';
 import { OverviewPage } from '../features/overview/overview-page';
@@ -67,6 +68,14 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
     [COMPANION_ROUTES.control]: () => (
       <RequireLogin>
         <ControlPage />
+      </RequireLogin>
+    ),
+  }),
+  // The meter's settings need the admin (its address may hold its password).
+  ...(import.meta.env.MODE === 'companion' && {
+    [COMPANION_ROUTES.meter]: () => (
+      <RequireLogin>
+        <MeterPage />
       </RequireLogin>
     ),
   }),

@@ -15,7 +15,12 @@ export function stepDecimals(step: number): number {
  * One tick: `value` and `step` in W or Wh, written in `unit`, where a leading k shows
  * thousands ("0.25 kW", "0.025 kWh", "750 W").
  */
-export function axisLabel(locale: string, value: number, step: number, unit: 'W' | 'kW' | 'kWh'): string {
+export function axisLabel(
+  locale: string,
+  value: number,
+  step: number,
+  unit: 'W' | 'kW' | 'Wh' | 'kWh',
+): string {
   const scale = unit[0] === 'k' ? 1000 : 1;
   return `${formatNumber(locale, value / scale, stepDecimals(step / scale))} ${unit}`;
 }

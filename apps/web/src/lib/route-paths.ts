@@ -33,6 +33,8 @@ export const COMPANION_ROUTES = {
   /** The plant page: every device the companion fronts (issue 33), in a shell of its own. */
   plant: '/plant',
   plantHistory: '/plant/history',
+  /** The grid meter's settings and reading (issue 45). */
+  meter: '/meter',
   /** The SunSpec Modbus server's unit map (issue 44), among the settings. */
   modbus: '/settings/modbus',
 } as const;

@@ -3,6 +3,7 @@
  * the device's read-only rule, and both answer CSV instead with `format=csv` (header line
  * first; not typed here, it is for spreadsheets).
  */
+import type { EnergyFlowFields } from './meter';
 
 /** Query of GET /companion/api/power. */
 export interface PowerQuery {
@@ -58,7 +59,8 @@ export interface EnergyQuery {
   format?: 'json' | 'csv';
 }
 
-export interface EnergyPeriod {
+/** A period's energy; with a grid meter (issue 45) also its flow (meter.ts), else those fields are null. */
+export interface EnergyPeriod extends EnergyFlowFields {
   /** "2026-06-21", "2026-06" or "2026". */
   period: string;
   /** Wh of all inverters; null when nothing was recorded in the period. */

@@ -14,4 +14,5 @@ export * from './control';
 export * from './plant';
 export * from './plant-history';
 export * from './plant-limit';
+export * from './meter';
 export * from './modbus';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EnergyAnswer, PowerAnswer, PowerInverter, PowerRow } from './history';
+import { energyFlow } from './meter';
 import { PLANT_BUCKET_MS, plantEnergy, plantPower, powerBuckets } from './plant-history';
 
 /** 2026-06-21 in Europe/Berlin (UTC+2). */
@@ -164,7 +165,12 @@ function energy(periods: [string, number | null][]): EnergyAnswer {
     from: '2026-05-01',
     to: '2026-07-31',
     inverters: [{ serial: 's', name: 's' }],
-    periods: periods.map(([period, total_wh]) => ({ period, total_wh, inverters: { s: total_wh } })),
+    periods: periods.map(([period, total_wh]) => ({
+      period,
+      total_wh,
+      inverters: { s: total_wh },
+      ...energyFlow(total_wh, null, null),
+    })),
   };
 }
 
@@ -197,10 +203,67 @@ describe("the plant's energy", () => {
         { name: 'barn', unavailable: null },
       ],
       periods: [
-        { period: '2026-05', total_wh: 100.1, devices: { roof: 100.1, barn: null }, lacking: ['barn'] },
-        { period: '2026-06', total_wh: 200.3, devices: { roof: 200.2, barn: 0.1 }, lacking: [] },
-        { period: '2026-07', total_wh: null, devices: { roof: null, barn: null }, lacking: ['roof', 'barn'] },
+        {
+          period: '2026-05',
+          total_wh: 100.1,
+          devices: { roof: 100.1, barn: null },
+          lacking: ['barn'],
+          ...energyFlow(100.1, null, null),
+        },
+        {
+          period: '2026-06',
+          total_wh: 200.3,
+          devices: { roof: 200.2, barn: 0.1 },
+          lacking: [],
+          ...energyFlow(200.3, null, null),
+        },
+        {
+          period: '2026-07',
+          total_wh: null,
+          devices: { roof: null, barn: null },
+          lacking: ['roof', 'barn'],
+          ...energyFlow(null, null, null),
+        },
       ],
+    });
+  });
+
+  it("sums the devices' grid meters (each its own house), or takes the plant's own meter", () => {
+    const metered = (total: number, imported: number, exported: number, complete: boolean): EnergyAnswer => ({
+      ...energy([['2026-06', total]]),
+      periods: [
+        {
+          period: '2026-06',
+          total_wh: total,
+          inverters: { s: total },
+          ...energyFlow(total, { importWh: imported, exportWh: exported }, complete),
+        },
+      ],
+    });
+    const devices = [
+      { name: 'roof', answer: metered(1000, 300, 400, true) },
+      { name: 'barn', answer: metered(500, 100, 200, false) },
+      { name: 'shed', answer: energy([['2026-06', 250]]) },
+    ];
+    const [june] = plantEnergy(query, devices).periods;
+    expect(june).toMatchObject({
+      produced_wh: 1750,
+      imported_wh: 400,
+      exported_wh: 600,
+      self_used_wh: 1150,
+      consumption_wh: 1550,
+      self_consumption_pct: 65.7,
+      self_sufficiency_pct: 74.2,
+      grid_complete: false,
+    });
+    const plant = new Map([['2026-06', { grid: { importWh: 50, exportWh: 1000 }, complete: true }]]);
+    expect(plantEnergy(query, devices, plant).periods[0]).toMatchObject({
+      produced_wh: 1750,
+      imported_wh: 50,
+      exported_wh: 1000,
+      self_used_wh: 750,
+      consumption_wh: 800,
+      grid_complete: true,
     });
   });
 

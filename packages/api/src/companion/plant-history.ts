@@ -10,7 +10,8 @@
  * the others. A sum with `lacking` empty is complete; one of no device at all is null.
  * A client that wants only complete sums keeps those with `lacking` empty.
  */
-import type { EnergyAnswer, EnergyBy, PowerAnswer } from './history';
+import type { EnergyAnswer, EnergyBy, EnergyPeriod, PowerAnswer } from './history';
+import { energyFlow, type EnergyFlowFields, type GridEnergy } from './meter';
 
 /** The plant's day is cut into buckets this long, from its local midnight. */
 export const PLANT_BUCKET_MS = 5 * 60_000;
@@ -82,7 +83,11 @@ export interface PlantPowerAnswer {
   points: PlantPowerPoint[];
 }
 
-export interface PlantEnergyPeriod {
+/**
+ * A period of the plant: its production and, with grid meters (issue 45), their flow: the
+ * devices' own meters summed (each device's house), or the plant's meter.
+ */
+export interface PlantEnergyPeriod extends EnergyFlowFields {
   /** "2026-06-21", "2026-06" or "2026". */
   period: string;
   /** Wh of the devices that have a value in the period; null when none has. */
@@ -198,13 +203,38 @@ export function plantPower(date: string, devices: readonly DeviceHistory<PowerAn
   };
 }
 
-/** The plant's energy from each device's own GET /companion/api/energy answer to the same query. */
+/**
+ * The grid figures of a period summed over the devices that recorded a meter there; null
+ * when none did. Whole only when every one of them covered the period.
+ */
+function summedGrid(
+  periods: readonly (EnergyPeriod | undefined)[],
+): { grid: GridEnergy; complete: boolean } | null {
+  const metered = periods.filter(
+    (period): period is EnergyPeriod => period?.imported_wh != null && period.exported_wh != null,
+  );
+  if (metered.length === 0) return null;
+  return {
+    grid: {
+      importWh: metered.reduce((sum, period) => sum + period.imported_wh!, 0),
+      exportWh: metered.reduce((sum, period) => sum + period.exported_wh!, 0),
+    },
+    complete: metered.every((period) => period.grid_complete === true),
+  };
+}
+
+/**
+ * The plant's energy from each device's own GET /companion/api/energy answer to the same
+ * query; `plantGrid`: the plant's own meter per period (one house), which then stands for
+ * the devices' meters.
+ */
 export function plantEnergy(
   query: { by: EnergyBy; from: string; to: string },
   devices: readonly DeviceHistory<EnergyAnswer>[],
+  plantGrid?: ReadonlyMap<string, { grid: GridEnergy; complete: boolean }>,
 ): PlantEnergyAnswer {
   const byDevice = devices.map(
-    (device) => new Map(answered(device)?.periods.map((period) => [period.period, period.total_wh])),
+    (device) => new Map(answered(device)?.periods.map((period) => [period.period, period])),
   );
   // Periods of one length sort as text; the set keeps them once when several devices answered.
   const periods = [...new Set(byDevice.flatMap((periods) => [...periods.keys()]))].sort();
@@ -216,9 +246,18 @@ export function plantEnergy(
     periods: periods.map((period) => {
       const { byName, sum, lacking } = summed(
         devices.map(({ name }) => name),
-        byDevice.map((values) => values.get(period) ?? null),
+        byDevice.map((values) => values.get(period)?.total_wh ?? null),
       );
-      return { period, total_wh: sum, devices: byName, lacking };
+      const grid = plantGrid
+        ? (plantGrid.get(period) ?? null)
+        : summedGrid(byDevice.map((values) => values.get(period)));
+      return {
+        period,
+        total_wh: sum,
+        devices: byName,
+        lacking,
+        ...energyFlow(sum, grid?.grid ?? null, grid?.complete ?? null),
+      };
     }),
   };
 }

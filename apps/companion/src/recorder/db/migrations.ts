@@ -9,6 +9,7 @@
  * integers (SQLite stores small integers in 1 to 4 bytes, a REAL in 8): power in 0.1 W,
  * YieldDay in 0.1 Wh, YieldTotal in Wh, temperature in 0.1 °C, limit in 0.1 %.
  */
+import { GRID_MIGRATION } from '../../meter/grid-migration';
 import type { Database } from './connection';
 
 export interface Migration {
@@ -81,6 +82,7 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE UNIQUE INDEX alert_open_key ON alert (key) WHERE ended IS NULL;
         ALTER TABLE alert_outbox ADD COLUMN due INTEGER;`),
   },
+  GRID_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

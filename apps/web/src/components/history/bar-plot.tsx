@@ -1,51 +1,61 @@
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { axisLabel } from '../../lib/axis-label';
 import { periodLabel } from '../../lib/energy';
 import { yScale } from '../chart/chart-lines';
 
 /** A bar's slot width and the plot's height, in the SVG's own units (it is stretched to fit). */
-const BAR_W = 10;
-const BAR_H = 100;
-/** Around the picked stack: in the text colour, as thick on screen however the plot stretches. */
-const FRAME = {
-  fill: 'none',
-  stroke: 'var(--bs-body-color)',
-  strokeWidth: 2,
-  vectorEffect: 'non-scaling-stroke',
-} as const;
+export const BAR_W = 10;
+export const BAR_H = 100;
+
+/**
+ * Where a period's bar goes: its slot's left edge, the height of `wh` on the plot's scale,
+ * and the y of 0 (the bottom, unless the plot reaches below 0).
+ */
+export type BarPlace = { x: number; height: (wh: number) => number; zero: number };
 
 /**
  * Energy per period as bars on the power chart's frame (its CSS: kWh beside, periods below).
- * Each bar is a stack of `segments` (one, the total; or one a device, bottom up) in the
- * colours `fill` gives. Pointing, touching or the arrow keys pick a period; `readOut` says
- * what it holds. One focusable slider stands for the bars: its value text is the read-out.
- * The picked bar takes other colours, or is `framed` where its colours must stay (a device's).
+ * Pointing, touching or the arrow keys pick a period; `readOut` says what it holds. One
+ * focusable slider stands for the bars: its value text is the read-out. `bar` draws a
+ * period's bar (one colour, or one segment a device), `most` is the highest it reaches,
+ * `least` how far below 0 (energy fed into the grid, drawn downwards).
  */
 export function BarPlot<P extends { period: string }>({
   periods,
-  segments,
-  fill,
-  framed,
+  most,
+  least = 0,
+  bar,
   readOut,
   hint,
   label,
+  tick,
+  unit = 'kWh',
 }: {
   periods: readonly P[];
-  segments: (period: P) => readonly number[];
-  fill: (segment: number, shown: boolean) => string;
-  framed?: boolean;
+  most: number;
+  least?: number;
+  bar: (period: P, place: BarPlace, shown: boolean) => ReactNode;
   readOut: (period: P) => string;
   hint: string;
   label: string;
+  /** The x axis' label of a period, or null for none; default: days, months or years. */
+  tick?: (period: P, index: number) => string | null;
+  /** The value axis' unit: kWh, or Wh for short periods (5-minute slots). */
+  unit?: 'kWh' | 'Wh';
 }) {
   const { locale } = useI18n();
   const [shown, setShown] = useState<number>();
   const n = periods.length;
-  const stacks = periods.map(segments);
-  const { top, step } = yScale(Math.max(0, ...stacks.map((stack) => stack.reduce((sum, wh) => sum + wh, 0))));
-  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
-  const height = (wh: number) => (wh / top) * BAR_H;
+  const scale = yScale(least > 0 ? most + least : most);
+  const { step } = scale;
+  const top = least > 0 ? Math.max(step, step * Math.ceil(most / step)) : scale.top;
+  const bottom = least > 0 ? step * Math.ceil(least / step) : 0;
+  const span = top + bottom;
+  const ticks = Array.from({ length: span / step + 1 }, (_, i) => i * step - bottom);
+  const height = (wh: number) => (wh / span) * BAR_H;
+  const zero = (top / span) * BAR_H;
+  const tickY = (wh: number) => ((top - wh) / span) * BAR_H;
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     setShown(Math.max(0, Math.min(n - 1, Math.floor(((event.clientX - box.left) / box.width) * n))));
@@ -75,8 +85,8 @@ export function BarPlot<P extends { period: string }>({
       >
         <div className="chart-y small text-body-secondary" aria-hidden="true">
           {ticks.map((wh) => (
-            <span key={wh} style={{ top: `${100 - (wh / top) * 100}%` }}>
-              {axisLabel(locale, wh, step, 'kWh')}
+            <span key={wh} style={{ top: `${(tickY(wh) / BAR_H) * 100}%` }}>
+              {axisLabel(locale, wh, step, unit)}
             </span>
           ))}
         </div>
@@ -88,56 +98,29 @@ export function BarPlot<P extends { period: string }>({
           onPointerLeave={(event) => event.pointerType === 'mouse' && setShown(undefined)}
         >
           <svg viewBox={`0 0 ${n * BAR_W} ${BAR_H}`} preserveAspectRatio="none" aria-hidden="true">
-            <path
-              className="chart-grid"
-              d={ticks.map((wh) => `M0 ${BAR_H - (wh / top) * BAR_H}H${n * BAR_W}`).join('')}
-            />
-            {periods.map((period, i) => {
-              let below = 0;
-              const x = i * BAR_W;
-              return (
-                <g key={period.period} data-period={period.period}>
-                  {stacks[i]!.map((wh, segment) => {
-                    below += wh;
-                    return (
-                      wh > 0 && (
-                        <rect
-                          key={segment}
-                          x={x + 1.5}
-                          y={BAR_H - height(below)}
-                          width={BAR_W - 3}
-                          height={height(wh)}
-                          style={{ fill: fill(segment, i === shown) }}
-                        />
-                      )
-                    );
-                  })}
-                  {framed && i === shown && below > 0 && (
-                    <rect
-                      x={x + 1}
-                      y={BAR_H - height(below)}
-                      width={BAR_W - 2}
-                      height={height(below)}
-                      style={FRAME}
-                    />
-                  )}
-                </g>
-              );
-            })}
+            <path className="chart-grid" d={ticks.map((wh) => `M0 ${tickY(wh)}H${n * BAR_W}`).join('')} />
+            {periods.map((period, i) => (
+              <g key={period.period} data-period={period.period}>
+                {bar(period, { x: i * BAR_W, height, zero }, i === shown)}
+              </g>
+            ))}
           </svg>
         </div>
         <div className="chart-x small text-body-secondary" aria-hidden="true">
-          {periods.map(({ period }, i) => {
+          {periods.map((entry, i) => {
+            const { period } = entry;
             const day = Number(period.slice(8));
             // Days: the 1st and every 5th; months: every other one on a phone.
-            if (byDay && day !== 1 && day % 5) return null;
+            if (!tick && byDay && day !== 1 && day % 5) return null;
+            const text = tick ? tick(entry, i) : periodLabel(locale, period, true);
+            if (text === null) return null;
             return (
               <span
                 key={period}
                 style={{ left: `${((i + 0.5) / n) * 100}%`, transform: 'translateX(-50%)' }}
-                className={!byDay && i % 2 ? 'd-none d-sm-inline' : undefined}
+                className={!tick && !byDay && i % 2 ? 'd-none d-sm-inline' : undefined}
               >
-                {periodLabel(locale, period, true)}
+                {text}
               </span>
             );
           })}
@@ -146,6 +129,62 @@ export function BarPlot<P extends { period: string }>({
       <p className="small fw-semibold mt-2 mb-2" data-energy-readout="">
         {text}
       </p>
+    </>
+  );
+}
+
+/** Around the picked stack: in the text colour, as thick on screen however the plot stretches. */
+const FRAME = {
+  fill: 'none',
+  stroke: 'var(--bs-body-color)',
+  strokeWidth: 2,
+  vectorEffect: 'non-scaling-stroke',
+} as const;
+
+/** The highest of the stacks: what a plot of `segments` must reach (BarPlot's `most`). */
+export const highestStack = (stacks: readonly (readonly number[])[]): number =>
+  Math.max(0, ...stacks.map((stack) => stack.reduce((sum, wh) => sum + wh, 0)));
+
+/**
+ * One period's bar as a stack of `segments` (Wh, bottom up: one, the total; or one a
+ * device) in the colours `fill` gives. The picked bar takes other colours, or is `framed`
+ * where its colours must stay (a device's).
+ */
+export function StackedBar({
+  segments,
+  place: { x, height, zero },
+  shown,
+  fill,
+  framed,
+}: {
+  segments: readonly number[];
+  place: BarPlace;
+  shown: boolean;
+  fill: (segment: number, shown: boolean) => string;
+  framed?: boolean;
+}) {
+  let below = 0;
+  const bars = segments.map((wh, segment) => {
+    below += wh;
+    return (
+      wh > 0 && (
+        <rect
+          key={segment}
+          x={x + 1.5}
+          y={zero - height(below)}
+          width={BAR_W - 3}
+          height={height(wh)}
+          style={{ fill: fill(segment, shown) }}
+        />
+      )
+    );
+  });
+  return (
+    <>
+      {bars}
+      {framed && shown && below > 0 && (
+        <rect x={x + 1} y={zero - height(below)} width={BAR_W - 2} height={height(below)} style={FRAME} />
+      )}
     </>
   );
 }

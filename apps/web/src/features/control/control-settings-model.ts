@@ -11,6 +11,7 @@ import {
 } from '@opendtu/api';
 import type { FormErrors } from '../../components/form/use-config-form';
 import type { Translator } from '../../i18n/runtime';
+import { meterAddressError, pathWanted } from '../../lib/meter-form';
 import { numberBetween } from '../../lib/validate';
 
 export interface ControlSettingsForm {
@@ -34,18 +35,8 @@ export interface ControlSettingsForm {
   choices: { serial: string; name: string }[];
 }
 
-/** The i18n key part of each meter type (its name, its address hint). */
-export const KIND_KEY: Record<ControlMeterKind, string> = {
-  'shelly-pro-3em': 'ShellyPro3em',
-  'shelly-3em': 'Shelly3em',
-  tasmota: 'Tasmota',
-  'http-json': 'HttpJson',
-  mqtt: 'Mqtt',
-};
-
-/** Whether the type reads a path from the owner: required for any JSON, optional for MQTT and Tasmota. */
-export const pathWanted = (kind: ControlMeterKind): 'required' | 'optional' | undefined =>
-  kind === 'http-json' ? 'required' : kind === 'mqtt' || kind === 'tasmota' ? 'optional' : undefined;
+// The meter's fields are shared with the grid meter's screen (lib/meter-form.ts).
+export { KIND_KEY, pathWanted, schemesOf } from '../../lib/meter-form';
 
 export function toForm(answer: ControlAnswer, list: InverterListResponse): ControlSettingsForm {
   const { settings } = answer;
@@ -90,28 +81,6 @@ export function toBody(form: ControlSettingsForm): ControlSettingsBody {
   };
 }
 
-/** What the address must start with for the type; a meter reached over HTTP may leave it out. */
-export const schemesOf = (kind: ControlMeterKind): string[] =>
-  kind === 'mqtt' ? ['mqtt://', 'mqtts://'] : ['http://', 'https://'];
-
-function addressError(t: Translator['t'], form: ControlSettingsForm): string | undefined {
-  const url = form.url.trim();
-  if (url === '') return form.enabled ? t('validation.Required') : undefined;
-  const schemes = schemesOf(form.kind);
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(url)?.[0].toLowerCase();
-  if (scheme ? !schemes.includes(scheme) : form.kind === 'mqtt')
-    return t('control.AddressScheme', { schemes: schemes.join(', ') });
-  if (url.includes('#')) return t('control.AddressNoHash');
-  try {
-    new URL(scheme ? url : `http://${url}`);
-  } catch {
-    return t('control.AddressInvalid');
-  }
-  if (form.kind === 'mqtt' && new URL(url).pathname.replace(/^\//, '') === '')
-    return t('control.TopicWanted');
-  return undefined;
-}
-
 /** The server's bounds and rules, checked before anything is sent. */
 export function validateControlSettings(
   t: Translator['t'],
@@ -119,7 +88,7 @@ export function validateControlSettings(
 ): FormErrors<ControlSettingsForm> {
   const { target_w, band_w, interval_s, poll_s, fallback_w } = CONTROL_LIMITS;
   const errors: Record<string, string | undefined> = {
-    url: addressError(t, form),
+    url: meterAddressError(t, form.kind, form.url, form.enabled),
     path:
       pathWanted(form.kind) === 'required' && form.path.trim() === '' ? t('validation.Required') : undefined,
     target_w: numberBetween(t, form.target_w, target_w.min, target_w.max),

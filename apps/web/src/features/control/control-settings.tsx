@@ -1,20 +1,14 @@
-import { CONTROL_METER_KINDS, type ControlAnswer } from '@opendtu/api';
+import type { ControlAnswer } from '@opendtu/api';
 import { useCallback } from 'react';
 import { getControl, saveControlSettings } from '../../api/control';
 import { getInverterList } from '../../api/inverter';
-import { NumberField, SelectField, SwitchField, TextField } from '../../components/form/controls';
+import { NumberField, SwitchField } from '../../components/form/controls';
 import { ConfigFormBody, FormCard } from '../../components/form/form-layout';
 import { useConfigForm, type ConfigForm } from '../../components/form/use-config-form';
+import { MeterInputs } from '../../components/meter-inputs';
 import { useI18n } from '../../i18n/i18n-provider';
 import { ControlChoices } from './control-choices';
-import {
-  KIND_KEY,
-  pathWanted,
-  toBody,
-  toForm,
-  validateControlSettings,
-  type ControlSettingsForm,
-} from './control-settings-model';
+import { toBody, toForm, validateControlSettings, type ControlSettingsForm } from './control-settings-model';
 import { Section } from '../../components/card';
 
 const load = async (signal: AbortSignal): Promise<ControlSettingsForm> => {
@@ -42,7 +36,6 @@ export function ControlSettings({
   const form = useConfigForm<ControlSettingsForm>({ load, save, validate, onSaved });
   const values = form.values;
   const kind = values?.kind ?? 'shelly-pro-3em';
-  const path = pathWanted(kind);
   const kindField = form.text('kind');
   return (
     <Section title={t('control.Settings')} data-control-settings="">
@@ -55,33 +48,12 @@ export function ControlSettings({
               label={t('control.Enabled')}
               hint={t(values.enabled ? 'control.EnabledOn' : 'control.EnabledOff')}
             />
-            <SelectField
-              {...kindField}
-              value={kind}
-              onChange={(value) => form.set('kind', value)}
-              label={t('control.MeterKind')}
-              options={CONTROL_METER_KINDS.map((value) => ({
-                value,
-                label: t(`control.Kind${KIND_KEY[value]}`),
-              }))}
+            <MeterInputs
+              kind={{ ...kindField, value: kind }}
+              onKind={(value) => form.set('kind', value)}
+              url={form.text('url')}
+              path={form.text('path')}
             />
-            <TextField
-              {...form.text('url')}
-              label={t('control.Address')}
-              hint={t(`control.Address${KIND_KEY[kind]}`)}
-              type="url"
-              autoComplete="off"
-              spellCheck={false}
-            />
-            {path && (
-              <TextField
-                {...form.text('path')}
-                label={t('control.Path')}
-                hint={t(path === 'required' ? 'control.PathRequired' : `control.Path${KIND_KEY[kind]}`)}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
           </FormCard>
           <FormCard title={t('control.Regulation')}>
             <div className="row g-2">

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useLocation, useSearch } from '../../components/router';
 import { getCsv, getEnergy, getPower, powerPath } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
+import { DayFlow } from '../../components/energy-flow/day-flow';
 import { DayPicker } from '../../components/history/day-picker';
 import { slotTime } from '../../components/chart/chart-plot';
 import { Spinner } from '../../components/spinner';
@@ -74,6 +75,7 @@ export function DayHistory({ today }: { today: string }) {
           />
         </>
       )}
+      <DayFlow day={day} />
     </section>
   );
 }

@@ -2,15 +2,19 @@ import { useCallback, useState } from 'react';
 import { energyPath, getCsv, getEnergy } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { SelectField } from '../../components/form/controls';
+import { PeriodFlow } from '../../components/energy-flow/period-flow';
 import { EnergyCard } from '../../components/history/energy-card';
 import { BY_TEXT, BySelect, PeriodSteps, useEnergyView } from '../../components/history/period-steps';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
 import { energyBars, energySummary, formatKwh, periodLabel, type Bar } from '../../lib/energy';
-import { BarPlot } from '../../components/history/bar-plot';
+import { BarPlot, highestStack, StackedBar } from '../../components/history/bar-plot';
 
 /** Energy as bars: the days of a month, the months of a year, or the years; all inverters or one. */
+/** A bar in the theme's colour, the picked one in the sun's. */
+const pickedFill = (_: number, shown: boolean) => (shown ? 'var(--bs-warning)' : 'var(--bs-primary)');
+
 export function EnergyHistory({ today, firstYear }: { today: string; firstYear: string }) {
   const { t, locale } = useI18n();
   const view = useEnergyView(today, firstYear);
@@ -85,8 +89,10 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
           </p>
           <BarPlot
             periods={bars}
-            segments={(bar) => [bar.wh ?? 0]}
-            fill={(_, shown) => (shown ? 'var(--bs-warning)' : 'var(--bs-primary)')}
+            most={highestStack(bars.map((bar) => [bar.wh ?? 0]))}
+            bar={(bar, place, shown) => (
+              <StackedBar segments={[bar.wh ?? 0]} place={place} shown={shown} fill={pickedFill} />
+            )}
             readOut={readOut}
             hint={t('history.Pick')}
             label={t('history.Bars')}
@@ -104,6 +110,8 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
               );
             })}
           </ul>
+          {/* The grid meter is the house's: its flow goes with all inverters, not one. */}
+          {!serial && <PeriodFlow periods={answer.periods} title={period} />}
         </>
       )}
     </EnergyCard>

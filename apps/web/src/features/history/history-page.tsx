@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { watchDeviceTime, useDeviceDay } from '../../api/device-time';
 import { useCompanion } from '../../api/history';
+import { MeterHint } from '../../components/energy-flow/meter-hint';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
 import { DayHistory } from './day-history';
@@ -22,6 +23,7 @@ export function HistoryPage() {
         <>
           <DayHistory today={today} />
           <EnergyHistory today={today} firstYear={(companion.recording_since ?? today).slice(0, 4)} />
+          <MeterHint />
         </>
       )}
     </PageFrame>

@@ -5,6 +5,7 @@ import { useConnection } from '../../api/connection';
 import { liveStore, selectInverter, selectRoster, useLive, type RosterEntry } from '../../api/live-store';
 import { useReportFailure } from '../../api/load-failure';
 import { Alert } from '../../components/api-alert';
+import { EnergyFlowCard } from '../../components/energy-flow/flow-card';
 import { PageFrame } from '../../components/page-frame';
 import { useI18n } from '../../i18n/i18n-provider';
 import { ROUTES } from '../../lib/route-paths';
@@ -13,6 +14,12 @@ import { InverterPills } from './inverter-pills';
 import { InverterView } from './inverter-view';
 import { LiveTotals } from './live-totals';
 import { PowerChart } from '../../components/chart/power-chart';
+
+/** The grid meter's flow card beside the totals, with the inverters' power now (companion build). */
+function LiveFlow() {
+  const sunW = useLive((live) => live.total?.Power.v);
+  return sunW === undefined ? null : <EnergyFlowCard sunW={sunW} />;
+}
 
 /**
  * The home screen (spec §2 "Live view"): hints, totals, the inverters, the day's curve.
@@ -53,7 +60,17 @@ export function LivePage() {
     <PageFrame title={t('home.LiveData')} online={state} onReload={liveStore.reload}>
       {polling && <Alert variant="info">{t('home.PollingFallback')}</Alert>}
       {hints && <HintBanners hints={hints} />}
-      {loaded && <LiveTotals />}
+      {/* The grid meter's flow beside the totals lives in the companion build only (issue 45):
+          written as a choice of the whole child, so the device build's code stays byte for byte. */}
+      {loaded &&
+        (import.meta.env.MODE === 'companion' ? (
+          <>
+            <LiveTotals />
+            <LiveFlow />
+          </>
+        ) : (
+          <LiveTotals />
+        ))}
       {!loaded ? (
         <p className="text-body-secondary">{t('home.LoadingInverter')}</p>
       ) : roster.length === 0 ? (

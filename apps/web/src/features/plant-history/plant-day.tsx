@@ -1,5 +1,7 @@
 import type { PlantPowerAnswer } from '@opendtu/api';
 import { useCallback, useState } from 'react';
+import { plantFlowPath } from '../../api/meter';
+import { DayFlow } from '../../components/energy-flow/day-flow';
 import { slotTime } from '../../components/chart/chart-plot';
 import { DayPicker } from '../../components/history/day-picker';
 import { Spinner } from '../../components/spinner';
@@ -82,6 +84,7 @@ export function PlantDay({ today }: { today: string }) {
           </>
         )}
       </PlantLoadState>
+      <DayFlow day={day} path={plantFlowPath} />
     </section>
   );
 }

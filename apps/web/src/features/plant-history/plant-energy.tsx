@@ -1,5 +1,6 @@
 import type { PlantEnergyPeriod } from '@opendtu/api';
 import { useCallback } from 'react';
+import { PeriodFlow } from '../../components/energy-flow/period-flow';
 import { EnergyCard } from '../../components/history/energy-card';
 import { BY_TEXT, BySelect, PeriodSteps, useEnergyView } from '../../components/history/period-steps';
 import { Spinner } from '../../components/spinner';
@@ -7,7 +8,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
 import { formatKwh, periodLabel } from '../../lib/energy';
 import { lineStyle } from '../../components/chart/chart-lines';
-import { BarPlot } from '../../components/history/bar-plot';
+import { BarPlot, highestStack, StackedBar } from '../../components/history/bar-plot';
 import { getPlantCsv, getPlantEnergy, plantEnergyPath } from './plant-history-api';
 import { shownPeriods, viewTotals } from './plant-history-model';
 import { PlantLoadState, Unavailable } from './plant-load-state';
@@ -30,6 +31,8 @@ export function PlantEnergy({ today }: { today: string }) {
   const state = usePlantLoad(load, from <= today && today <= to ? ENERGY_REFRESH_MS : undefined);
   const answer = state.data;
   const names = answer?.devices.map(({ name }) => name) ?? [];
+  /** A period's bar: one segment a device, in the answer's order. */
+  const stackOf = (period: PlantEnergyPeriod) => names.map((name) => period.devices[name] ?? 0);
   const periods = answer ? shownPeriods(answer.periods, by === 'year') : [];
   const totals = viewTotals(periods, names);
   const kwh = (wh: number | null) => (wh === null ? '–' : formatKwh(locale, wh));
@@ -72,9 +75,10 @@ export function PlantEnergy({ today }: { today: string }) {
             {totals.total === null && <p className="mb-2">{t('plantHistory.NoEnergy', { period })}</p>}
             <BarPlot
               periods={periods}
-              segments={(period) => names.map((name) => period.devices[name] ?? 0)}
-              fill={deviceFill}
-              framed
+              most={highestStack(periods.map(stackOf))}
+              bar={(period, place, shown) => (
+                <StackedBar segments={stackOf(period)} place={place} shown={shown} fill={deviceFill} framed />
+              )}
               readOut={readOut}
               hint={t('plantHistory.Pick')}
               label={t('plantHistory.Bars')}
@@ -93,6 +97,7 @@ export function PlantEnergy({ today }: { today: string }) {
                 </li>
               ))}
             </ul>
+            <PeriodFlow periods={periods} title={period} />
           </>
         )}
       </PlantLoadState>

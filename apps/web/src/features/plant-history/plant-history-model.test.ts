@@ -1,4 +1,4 @@
-import { PLANT_BUCKET_MS, type PlantEnergyPeriod, type PlantPowerAnswer } from '@opendtu/api';
+import { energyFlow, PLANT_BUCKET_MS, type PlantEnergyPeriod, type PlantPowerAnswer } from '@opendtu/api';
 import { describe, expect, it } from 'vitest';
 import { localToday, plantCurve, shortfalls, shownPeriods, viewTotals } from './plant-history-model';
 
@@ -72,6 +72,7 @@ const period = (
   total_wh: total,
   devices: { roof, barn },
   lacking: [roof === null && 'roof', barn === null && 'barn'].filter((n): n is string => !!n),
+  ...energyFlow(total, null, null),
 });
 
 describe("a view's energy", () => {

@@ -1,6 +1,7 @@
 // The plant's history page (companion build, issue 33) against a stubbed plant history
 // API: what an owner of several DTUs reads, and that a sum never hides whom it lacks.
 import {
+  energyFlow,
   PLANT_BUCKET_MS,
   type PlantEnergyAnswer,
   type PlantEnergyPeriod,
@@ -53,11 +54,13 @@ function power(date: string): PlantPowerAnswer {
 function period(day: number, roof: number | null, barn: number | null): PlantEnergyPeriod {
   const values = [roof, barn, null];
   const present = values.filter((wh): wh is number => wh !== null);
+  const total = present.length ? present.reduce((a, b) => a + b, 0) : null;
   return {
     period: `2026-06-${String(day).padStart(2, '0')}`,
-    total_wh: present.length ? present.reduce((a, b) => a + b, 0) : null,
+    total_wh: total,
     devices: { roof, barn, shed: null },
     lacking: NAMES.filter((_, i) => values[i] === null),
+    ...energyFlow(total, null, null),
   };
 }
 

@@ -6,6 +6,8 @@ import { PlantDuplicates } from './plant-duplicates';
 import { failureText } from './plant-format';
 import { PlantInverters } from './plant-inverters';
 import { PlantLogin } from './plant-login';
+import { PLANT_METER } from '../../api/meter';
+import { EnergyFlowCard } from '../../components/energy-flow/flow-card';
 import { PlantTotalsSection } from './plant-totals';
 import type { Plant } from './use-plant';
 
@@ -35,6 +37,8 @@ export function PlantPage({ plant }: { plant: Plant }) {
           {answer ? (
             <>
               <PlantTotalsSection totals={answer.totals} devices={answer.devices} />
+              {/* The plant's own grid meter (issue 45), when it has one. */}
+              <EnergyFlowCard sunW={answer.totals.power_w ?? undefined} path={PLANT_METER} setUp={false} />
               <PlantDuplicates duplicates={answer.duplicates} />
               <PlantDevices devices={answer.devices} />
               <PlantInverters inverters={answer.inverters} devices={answer.devices} />
