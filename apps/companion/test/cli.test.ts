@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebapp } from '../src/config/cli';
 import { ensureDataDir } from '../src/config/data-dir';
-import { countAttempts, freePort, launchCompanion, tempDir, until, wait } from './helpers';
+import { countAttempts, freePort, launchCompanion, tempDir, until } from './helpers';
 import { options } from './parse-options';
 
 const BIN = fileURLToPath(new URL('../bin/opendtu-companion.mjs', import.meta.url));

@@ -163,22 +163,22 @@ export function StackedBar({
   fill: (segment: number, shown: boolean) => string;
   framed?: boolean;
 }) {
-  let below = 0;
-  const bars = segments.map((wh, segment) => {
-    below += wh;
-    return (
+  // Each segment's top: the sum of it and those below it.
+  const tops = segments.map((_, segment) => segments.slice(0, segment + 1).reduce((sum, wh) => sum + wh, 0));
+  const below = tops.at(-1) ?? 0;
+  const bars = segments.map(
+    (wh, segment) =>
       wh > 0 && (
         <rect
           key={segment}
           x={x + 1.5}
-          y={zero - height(below)}
+          y={zero - height(tops[segment]!)}
           width={BAR_W - 3}
           height={height(wh)}
           style={{ fill: fill(segment, shown) }}
         />
-      )
-    );
-  });
+      ),
+  );
   return (
     <>
       {bars}
