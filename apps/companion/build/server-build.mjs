@@ -12,8 +12,8 @@ import { build } from 'esbuild';
 const COMPANION = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * How node runs the server (docs/internals/benchmarks.md#companion-history and
- * #the-companions-cost have each flag's share): a young heap of 1 MB semi-spaces instead of
+ * How node runs the server (docs/internals/benchmarks.md#companion-history has each
+ * flag's share): a young heap of 1 MB semi-spaces instead of
  * up to 16, about 10 MB less for a server that allocates little per frame; one V8 helper
  * thread instead of one per core, each with its own allocation buffers, about 2 MB less; no
  * optimising JavaScript compiler (TurboFan), about 6 MB less for a server whose work is

@@ -11,8 +11,8 @@
  *   across the gap. Unless the device's clock was set meanwhile: then every stamp moved.
  * - Samples are written every 5 seconds in one small transaction, with the day's energy:
  *   a SIGKILL or a power cut loses at most the last 5 seconds. Each commit costs the same
- *   whatever it holds (about 0.7 ms of CPU with its sync, measured): once a second it was
- *   most of what a device costs the server (docs/internals/benchmarks.md#the-companions-cost).
+ *   whatever it holds: once a second it was most of what a device cost the server
+ *   (docs/internals/benchmarks.md#several-dtus).
  * - Each stretch of time the device's socket was up is a session; samples of different
  *   sessions are never joined by a line (the history API shows the gap).
  * - A full disk pauses recording (one log line; what could not be written is a gap) and

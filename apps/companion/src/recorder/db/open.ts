@@ -159,8 +159,7 @@ export function checkVersion(db: Database, file: string, migrations: readonly Mi
  * WebAssembly build has no shared memory for the log's index; exclusive mode keeps it in
  * the process, and the data folder is the server's alone anyway), with full sync: a
  * transaction is on disk when its COMMIT returns, as with the rollback journal, at one
- * sync instead of two and with no journal file made and deleted each second (measured:
- * docs/internals/benchmarks.md#the-companions-cost). A kill leaves the log beside the file;
+ * sync instead of two and with no journal file made and deleted each second. A kill leaves the log beside the file;
  * the next open takes its committed transactions in. A clean close puts the file back in
  * rollback mode (connection.ts), so at rest it is the file it always was.
  */
