@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { onTestFailed } from 'vitest';
+import { afterEach, onTestFailed } from 'vitest';
 import { buildDevice } from '../src/app';
 import { createManualClock, type ManualClock } from '../src/clock';
 import { defaultConfig } from '../src/config/defaults';
@@ -139,6 +139,33 @@ export function launchTestProcess(
   env?: NodeJS.ProcessEnv,
 ): Promise<LaunchedEmulator> {
   return launchEmulator({ dataDir, args: ['--webapp', FIXTURE_WEBAPP, '--time', time, ...args], env });
+}
+
+/**
+ * One emulator process per test: `start` launches it (as `launchTestProcess`, in a fresh data
+ * folder) and answers its base URL; after each test it is stopped and its folder removed.
+ * `running()` is the process of the test under way.
+ */
+export function processPerTest(name: string): {
+  start: (time: string, args?: readonly string[], env?: NodeJS.ProcessEnv) => Promise<string>;
+  running: () => LaunchedEmulator | undefined;
+} {
+  let child: LaunchedEmulator | undefined;
+  let dataDir: string | undefined;
+  afterEach(async () => {
+    await child?.stop();
+    child = undefined;
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
+  });
+  return {
+    start: async (time, args, env) => {
+      dataDir = await mkdtemp(join(tmpdir(), `opendtu-${name}-`));
+      child = await launchTestProcess(dataDir, time, args, env);
+      return child.url;
+    },
+    running: () => child,
+  };
 }
 
 /**
