@@ -99,6 +99,44 @@ describe('the grid tables in the history database', () => {
     }
   });
 
+  it("a month the meter joined halfway counts only its metered days' production in the flow", () => {
+    const opened = openHistory(dir);
+    try {
+      const grid = new GridStore(opened.connection);
+      const clock = fixedClock(Date.parse('2026-06-21T00:00:00Z'));
+      const recorder = new GridRecorder(grid, clock, { log: () => undefined });
+      recorder.useMeter('m');
+      recorder.counters({ importWh: 1000, exportWh: 0 }, true);
+      clock.set(Date.parse('2026-06-21T23:59:00Z'));
+      recorder.counters({ importWh: 1400, exportWh: 3000 }, true);
+      recorder.stop();
+      // 9.8 kWh on the 20th, before the meter; 5 kWh on the 21st, with it.
+      const produced = new Map([
+        ['2026-06-20', 9800],
+        ['2026-06-21', 5000],
+      ]);
+      const month = periodFlows({ store: grid, clock }, '2026-06-01', '2026-06-30', 'month', produced).get(
+        '2026-06',
+      )!;
+      expect(month).toMatchObject({
+        produced_wh: 5000,
+        exported_wh: 3000,
+        imported_wh: 400,
+        self_used_wh: 2000,
+        consumption_wh: 2400,
+        self_consumption_pct: 40,
+        grid_complete: false,
+      });
+      // A day without the meter keeps its production and no grid figures.
+      const before = periodFlows({ store: grid, clock }, '2026-06-20', '2026-06-20', 'day', produced).get(
+        '2026-06-20',
+      )!;
+      expect(before).toMatchObject({ produced_wh: 9800, self_used_wh: null, grid_complete: null });
+    } finally {
+      opened.close();
+    }
+  });
+
   it('a restart goes on from the saved counters: the stop is bridged, nothing counted twice', () => {
     const t0 = Date.parse('2026-06-21T00:00:00Z');
     const clock = fixedClock(t0);
