@@ -100,7 +100,7 @@ describe('the grid tables in the history database', () => {
   });
 
   it("a month the meter joined halfway counts only its metered days' production in the flow", () => {
-    const opened = openHistory(dir);
+    const opened = openHistory(dir());
     try {
       const grid = new GridStore(opened.connection);
       const clock = fixedClock(Date.parse('2026-06-21T00:00:00Z'));
