@@ -83,9 +83,14 @@ test.afterAll(async () => {
 test('the installed package runs compiled JavaScript only, with both web apps beside it', () => {
   const installed = join(prefix, 'node_modules', 'opendtu-companion');
   const files = filesBelow(installed);
-  // Its own code (what is not a dependency's) is one compiled file.
+  // Its own code (what is not a dependency's) is compiled: lib/server.mjs and the code it
+  // loads only when needed in lib/chunks/, no TypeScript.
   const own = files.filter((file) => !file.startsWith('node_modules'));
-  expect(own.filter((file) => /\.(m?js|ts)$/.test(file))).toEqual([join('lib', 'server.mjs')]);
+  const code = own.filter((file) => /\.(m?js|c?ts|tsx)$/.test(file));
+  expect(code).toContain(join('lib', 'server.mjs'));
+  expect(code.filter((file) => file !== join('lib', 'server.mjs'))).toEqual(
+    code.filter((file) => file.startsWith(join('lib', 'chunks', '')) && file.endsWith('.mjs')),
+  );
   for (const tool of ['tsx', 'esbuild', 'typescript', 'vitest'])
     expect(existsSync(join(installed, 'node_modules', tool)), tool).toBe(false);
   expect(files).toContain(join('web', 'dist', 'js', 'app.js.gz'));

@@ -9,6 +9,10 @@ export type MqttModule = typeof Mqtt;
 let loading: Promise<MqttModule> | undefined;
 
 export function loadMqtt(): Promise<MqttModule> {
-  loading ??= import('mqtt');
+  // Node gives a CommonJS package's exports by name; the built server's chunk of mqtt.js
+  // (build/server-build.mjs) gives them only as its default export.
+  loading ??= import('mqtt').then((module) =>
+    'connect' in module ? module : (module as { default: MqttModule }).default,
+  );
   return loading;
 }

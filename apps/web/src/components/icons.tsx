@@ -1,11 +1,9 @@
 // Inline SVG icons, only the glyphs the app uses (no icon font in the device's flash).
 // Drawn for this app on a 16x16 grid; they take the text colour.
 import type { SVGProps } from 'react';
+import { SHAPES, type Stroke } from '../lib/icon-shapes';
 
 export type IconProps = SVGProps<SVGSVGElement>;
-
-/** A line of an icon: its path, its width and, if not the text's, its colour. */
-type Stroke = readonly [d: string, width: number, colour?: string];
 
 /** An icon of filled paths (`d` strings) and lines, in the 16x16 frame. */
 export function icon(...paths: readonly (string | Stroke)[]) {
@@ -40,25 +38,16 @@ export function icon(...paths: readonly (string | Stroke)[]) {
   };
 }
 
-export const SunIcon = icon('M8 4.8a3.2 3.2 0 1 0 0 6.4 3.2 3.2 0 1 0 0-6.4Z', [
-  'M8 .8v2.4M8 12.8v2.4M.8 8h2.4M12.8 8h2.4M2.9 2.9l1.7 1.7M11.4 11.4l1.7 1.7M2.9 13.1l1.7-1.7M11.4 4.6l1.7-1.7',
-  1.4,
-]);
+export const SunIcon = icon(...SHAPES.sun);
 
-export const MoonIcon = icon('M6.2 1.1a6.9 6.9 0 1 0 8.7 8.7A5.6 5.6 0 0 1 6.2 1.1Z');
+export const MoonIcon = icon(...SHAPES.moon);
 
-export const AutoThemeIcon = icon('M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm0 1.5v11a5.5 5.5 0 0 1 0-11Z');
+export const AutoThemeIcon = icon(...SHAPES.auto);
 
-export const TreeIcon = icon('M8 .5 4.2 5.6h2L3 9.8h2.4L2 14h5v1.5h2V14h5l-3.4-4.2H13L9.8 5.6h2Z');
+export const TreeIcon = icon(...SHAPES.tree);
 
-export const EggIcon = icon(
-  'M8 .8C5 .8 2.5 5.6 2.5 9.4A5.5 5.5 0 0 0 8 15.2a5.5 5.5 0 0 0 5.5-5.8C13.5 5.6 11 .8 8 .8Z',
-  ['M3 8.6 5 7.4l2 1.4 2-1.4 2 1.4 2-1.2', 1, 'var(--bs-body-bg)'],
-);
+export const EggIcon = icon(...SHAPES.egg);
 
-export const ReloadIcon = icon(['M13.2 8.6A5.3 5.3 0 1 1 11.6 4', 1.6], 'M9.4 1.4h4.4v4.4Z');
+export const ReloadIcon = icon(...SHAPES.reload);
 
-export const TranslateIcon = icon([
-  'M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm0 0c-2 2-2.8 4.3-2.8 7S6 13 8 15m0-14c2 2 2.8 4.3 2.8 7S10 13 8 15M1.3 6h13.4M1.3 10h13.4',
-  1.2,
-]);
+export const TranslateIcon = icon(...SHAPES.translate);
