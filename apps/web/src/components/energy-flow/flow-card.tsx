@@ -1,5 +1,5 @@
 import type { MeterAnswer } from '@opendtu/api';
-import { Link } from 'wouter';
+import { Link } from '../router';
 import { useI18n } from '../../i18n/i18n-provider';
 import { flowNow, surplusOf, type FlowNow } from '../../lib/energy-flow';
 import { COMPANION_ROUTES } from '../../lib/route-paths';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../router';
 import { getMeter } from '../../api/meter';
 import { useI18n } from '../../i18n/i18n-provider';
 import { COMPANION_ROUTES } from '../../lib/route-paths';
