@@ -56,3 +56,9 @@ export function frameSamples(text: string, deviceNow: number): readonly Sample[]
     read.samples = { deviceNow, list: samplesOf(read.json, deviceNow) };
   return read.samples.list;
 }
+
+/** A whole list of inverters names every one the device has: those `kept` that it lacks are dropped. */
+export function dropUnlisted<T>(kept: Map<string, T>, listed: readonly LiveInverterRead[]): void {
+  const present = new Set(listed.map((entry) => entry.serial));
+  for (const serial of kept.keys()) if (!present.has(serial)) kept.delete(serial);
+}

@@ -17,7 +17,7 @@ import {
 } from '@opendtu/api';
 import { ROUTINE_ENTRIES } from '../alerts/eventlog-rule';
 import type { DeviceAnswer } from '../device/link';
-import { frameInverters, frameJson } from '../live/frame';
+import { dropUnlisted, frameInverters, frameJson } from '../live/frame';
 import type { UpstreamEvents, UpstreamState } from '../live/upstream';
 import type { EnergyFloor } from './energy-floor';
 
@@ -112,10 +112,7 @@ export class DeviceWatch {
     whole: boolean,
     entries: readonly LiveInverterRead[] = readLiveInverters(message),
   ): void {
-    if (whole) {
-      const present = new Set(entries.map((entry) => entry.serial));
-      for (const serial of this.inverters.keys()) if (!present.has(serial)) this.inverters.delete(serial);
-    }
+    if (whole) dropUnlisted(this.inverters, entries);
     for (const entry of entries) {
       const before = this.inverters.get(entry.serial);
       // The list's entries lack the channels: the last frame's stay, with the list's state.

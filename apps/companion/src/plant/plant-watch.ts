@@ -18,7 +18,7 @@ import {
   type PlantInverter,
   type PlantString,
 } from '@opendtu/api';
-import { frameInverters, frameJson } from '../live/frame';
+import { dropUnlisted, frameInverters, frameJson } from '../live/frame';
 import type { UpstreamEvents, UpstreamState } from '../live/upstream';
 
 /** Real ms between re-reads of the device's inverter list while it is online. */
@@ -143,10 +143,7 @@ export class PlantWatch {
     whole: boolean,
     entries: readonly LiveInverterRead[] = readLiveInverters(message),
   ): void {
-    if (whole) {
-      const present = new Set(entries.map((entry) => entry.serial));
-      for (const serial of this.inverters.keys()) if (!present.has(serial)) this.inverters.delete(serial);
-    }
+    if (whole) dropUnlisted(this.inverters, entries);
     for (const entry of entries)
       this.inverters.set(entry.serial, plantInverter(this.name, entry, this.inverters.get(entry.serial)));
     const total = (message as { total?: Record<string, object> } | null)?.total;
