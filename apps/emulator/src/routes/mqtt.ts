@@ -1,4 +1,10 @@
-import { ResponseCode, type MqttConfig, type MqttStatus } from '@opendtu/api';
+import {
+  ResponseCode,
+  type ConfigFile,
+  type MqttConfig,
+  type MqttPublishing,
+  type MqttStatus,
+} from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { byteLength, truncateBytes } from '../config/fixed-strings';
 import { asString, isBool, isString, isUint32At, isUint8At, member } from '../http/json-values';
@@ -106,6 +112,19 @@ function validate(form: Form): ReturnType<typeof warning> | undefined {
   return undefined;
 }
 
+/** The publishing and discovery settings, which the status and the config both answer. */
+function publishing(mqtt: ConfigFile['mqtt']): MqttPublishing {
+  return {
+    mqtt_publish_interval: mqtt.publish_interval,
+    mqtt_clean_session: mqtt.clean_session,
+    mqtt_hass_enabled: mqtt.hass.enabled,
+    mqtt_hass_expire: mqtt.hass.expire,
+    mqtt_hass_retain: mqtt.hass.retain,
+    mqtt_hass_topic: mqtt.hass.topic,
+    mqtt_hass_individualpanels: mqtt.hass.individual_panels,
+  };
+}
+
 /** Contract §3.9-3.11: MQTT status (connection state is real), settings and their checks. */
 export const mqttRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
@@ -126,13 +145,7 @@ export const mqttRoutes: FastifyPluginAsync = async (app) => {
       mqtt_tls_cert_login: mqtt.tls.certlogin,
       mqtt_client_cert_info: certificateInfo(mqtt.tls.client_cert),
       mqtt_lwt_topic: mqtt.topic + mqtt.lwt.topic,
-      mqtt_publish_interval: mqtt.publish_interval,
-      mqtt_clean_session: mqtt.clean_session,
-      mqtt_hass_enabled: mqtt.hass.enabled,
-      mqtt_hass_expire: mqtt.hass.expire,
-      mqtt_hass_retain: mqtt.hass.retain,
-      mqtt_hass_topic: mqtt.hass.topic,
-      mqtt_hass_individualpanels: mqtt.hass.individual_panels,
+      ...publishing(mqtt),
     };
     return sendJson(reply, status);
   });
@@ -157,13 +170,7 @@ export const mqttRoutes: FastifyPluginAsync = async (app) => {
       mqtt_lwt_online: mqtt.lwt.value_online,
       mqtt_lwt_offline: mqtt.lwt.value_offline,
       mqtt_lwt_qos: mqtt.lwt.qos,
-      mqtt_publish_interval: mqtt.publish_interval,
-      mqtt_clean_session: mqtt.clean_session,
-      mqtt_hass_enabled: mqtt.hass.enabled,
-      mqtt_hass_expire: mqtt.hass.expire,
-      mqtt_hass_retain: mqtt.hass.retain,
-      mqtt_hass_topic: mqtt.hass.topic,
-      mqtt_hass_individualpanels: mqtt.hass.individual_panels,
+      ...publishing(mqtt),
     };
     return sendJson(reply, body);
   });
