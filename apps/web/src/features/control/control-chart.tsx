@@ -6,11 +6,22 @@ import { formatMeasure } from '../../lib/format';
 import { seriesPath, type ControlChartData } from './control-chart-data';
 import { Card } from '../../components/card';
 
-/** The three lines, told apart by weight, hue and dash (never by colour alone). */
+/**
+ * The three lines, told apart by weight, hue and dash (never by colour alone). The calls are
+ * marked pure so the device build, which never shows this chart, drops them.
+ */
 const LINES = [
   { key: 'meter', label: 'control.LineMeter', props: { className: 'chart-line chart-total' } },
-  { key: 'output', label: 'control.LineOutput', props: { className: 'chart-line', style: lineStyle(3) } },
-  { key: 'limits', label: 'control.LineLimits', props: { className: 'chart-line', style: lineStyle(1) } },
+  {
+    key: 'output',
+    label: 'control.LineOutput',
+    props: { className: 'chart-line', style: /* @__PURE__ */ lineStyle(3) },
+  },
+  {
+    key: 'limits',
+    label: 'control.LineLimits',
+    props: { className: 'chart-line', style: /* @__PURE__ */ lineStyle(1) },
+  },
 ] as const;
 
 /**
