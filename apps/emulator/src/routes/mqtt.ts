@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { byteLength, truncateBytes } from '../config/fixed-strings';
 import { asString, isBool, isString, isUint32At, isUint8At, member } from '../http/json-values';
-import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
-import { deviceRoute, jsonPostRoute, persist } from '../http/route';
+import { SETTINGS_SAVED, VALUES_MISSING, warning } from '../http/respond';
+import { configGetRoute, jsonPostRoute, persist } from '../http/route';
 import { certificateInfo } from '../mqtt/cert-info';
 
 const BOOL_KEYS = [
@@ -129,51 +129,43 @@ function publishing(mqtt: ConfigFile['mqtt']): MqttPublishing {
 export const mqttRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
 
-  deviceRoute(app, 'GET', '/api/mqtt/status', 'readonly', async (_request, reply) => {
-    const { mqtt } = device.config.get();
-    const status: MqttStatus = {
-      mqtt_enabled: mqtt.enabled,
-      mqtt_hostname: mqtt.hostname,
-      mqtt_port: mqtt.port,
-      mqtt_clientid: mqtt.clientid || device.identity.apName,
-      mqtt_username: mqtt.username,
-      mqtt_topic: mqtt.topic,
-      mqtt_connected: device.mqtt.connected,
-      mqtt_retain: mqtt.retain,
-      mqtt_tls: mqtt.tls.enabled,
-      mqtt_root_ca_cert_info: certificateInfo(mqtt.tls.root_ca_cert),
-      mqtt_tls_cert_login: mqtt.tls.certlogin,
-      mqtt_client_cert_info: certificateInfo(mqtt.tls.client_cert),
-      mqtt_lwt_topic: mqtt.topic + mqtt.lwt.topic,
-      ...publishing(mqtt),
-    };
-    return sendJson(reply, status);
-  });
+  configGetRoute(app, '/api/mqtt/status', 'readonly', ({ mqtt }): MqttStatus => ({
+    mqtt_enabled: mqtt.enabled,
+    mqtt_hostname: mqtt.hostname,
+    mqtt_port: mqtt.port,
+    mqtt_clientid: mqtt.clientid || device.identity.apName,
+    mqtt_username: mqtt.username,
+    mqtt_topic: mqtt.topic,
+    mqtt_connected: device.mqtt.connected,
+    mqtt_retain: mqtt.retain,
+    mqtt_tls: mqtt.tls.enabled,
+    mqtt_root_ca_cert_info: certificateInfo(mqtt.tls.root_ca_cert),
+    mqtt_tls_cert_login: mqtt.tls.certlogin,
+    mqtt_client_cert_info: certificateInfo(mqtt.tls.client_cert),
+    mqtt_lwt_topic: mqtt.topic + mqtt.lwt.topic,
+    ...publishing(mqtt),
+  }));
 
-  deviceRoute(app, 'GET', '/api/mqtt/config', 'admin', async (_request, reply) => {
-    const { mqtt } = device.config.get();
-    const body: MqttConfig = {
-      mqtt_enabled: mqtt.enabled,
-      mqtt_hostname: mqtt.hostname,
-      mqtt_port: mqtt.port,
-      mqtt_clientid: mqtt.clientid,
-      mqtt_username: mqtt.username,
-      mqtt_password: mqtt.password,
-      mqtt_topic: mqtt.topic,
-      mqtt_retain: mqtt.retain,
-      mqtt_tls: mqtt.tls.enabled,
-      mqtt_root_ca_cert: mqtt.tls.root_ca_cert,
-      mqtt_tls_cert_login: mqtt.tls.certlogin,
-      mqtt_client_cert: mqtt.tls.client_cert,
-      mqtt_client_key: mqtt.tls.client_key,
-      mqtt_lwt_topic: mqtt.lwt.topic,
-      mqtt_lwt_online: mqtt.lwt.value_online,
-      mqtt_lwt_offline: mqtt.lwt.value_offline,
-      mqtt_lwt_qos: mqtt.lwt.qos,
-      ...publishing(mqtt),
-    };
-    return sendJson(reply, body);
-  });
+  configGetRoute(app, '/api/mqtt/config', 'admin', ({ mqtt }): MqttConfig => ({
+    mqtt_enabled: mqtt.enabled,
+    mqtt_hostname: mqtt.hostname,
+    mqtt_port: mqtt.port,
+    mqtt_clientid: mqtt.clientid,
+    mqtt_username: mqtt.username,
+    mqtt_password: mqtt.password,
+    mqtt_topic: mqtt.topic,
+    mqtt_retain: mqtt.retain,
+    mqtt_tls: mqtt.tls.enabled,
+    mqtt_root_ca_cert: mqtt.tls.root_ca_cert,
+    mqtt_tls_cert_login: mqtt.tls.certlogin,
+    mqtt_client_cert: mqtt.tls.client_cert,
+    mqtt_client_key: mqtt.tls.client_key,
+    mqtt_lwt_topic: mqtt.lwt.topic,
+    mqtt_lwt_online: mqtt.lwt.value_online,
+    mqtt_lwt_offline: mqtt.lwt.value_offline,
+    mqtt_lwt_qos: mqtt.lwt.qos,
+    ...publishing(mqtt),
+  }));
 
   jsonPostRoute(app, '/api/mqtt/config', async (data) => {
     const get = (key: string): unknown => member(data, key);

@@ -4,7 +4,7 @@ import { byteLength } from '../config/fixed-strings';
 import type { Device } from '../device';
 import { asString, isNumber, isString, isUint32At, isUint8At, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, success, warning } from '../http/respond';
-import { deviceRoute, jsonPostRoute, persist } from '../http/route';
+import { configGetRoute, deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { isDayPeriod, sunTimes, type SunsetType } from '../sim/sun';
 import { formatDeviceTime } from '@opendtu/server-kit/posix-tz';
 import { firmwareZones, resolveZone } from '../firmware/zones';
@@ -82,31 +82,23 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
-  deviceRoute(app, 'GET', '/api/ntp/status', 'readonly', async (_request, reply) => {
-    const { ntp } = device.config.get();
-    const status: NtpStatus = {
-      ntp_server: ntp.server,
-      ntp_timezone: ntp.timezone,
-      ntp_timezone_descr: ntp.timezone_descr,
-      ntp_status: device.time.synced(),
-      ntp_localtime: formatDeviceTime(device.time.local()),
-      ...sunInfo(device),
-    };
-    return sendJson(reply, status);
-  });
+  configGetRoute(app, '/api/ntp/status', 'readonly', ({ ntp }): NtpStatus => ({
+    ntp_server: ntp.server,
+    ntp_timezone: ntp.timezone,
+    ntp_timezone_descr: ntp.timezone_descr,
+    ntp_status: device.time.synced(),
+    ntp_localtime: formatDeviceTime(device.time.local()),
+    ...sunInfo(device),
+  }));
 
-  deviceRoute(app, 'GET', '/api/ntp/config', 'admin', async (_request, reply) => {
-    const { ntp } = device.config.get();
-    const body: NtpConfig = {
-      ntp_server: ntp.server,
-      ...(!namesOnly && { ntp_timezone: ntp.timezone }),
-      ntp_timezone_descr: ntp.timezone_descr,
-      longitude: ntp.longitude,
-      latitude: ntp.latitude,
-      sunsettype: ntp.sunsettype,
-    };
-    return sendJson(reply, body);
-  });
+  configGetRoute(app, '/api/ntp/config', 'admin', ({ ntp }): NtpConfig => ({
+    ntp_server: ntp.server,
+    ...(!namesOnly && { ntp_timezone: ntp.timezone }),
+    ntp_timezone_descr: ntp.timezone_descr,
+    longitude: ntp.longitude,
+    latitude: ntp.latitude,
+    sunsettype: ntp.sunsettype,
+  }));
 
   jsonPostRoute(app, '/api/ntp/config', async (data) => {
     if (namesOnly) return saveZoneByName(device, data);
