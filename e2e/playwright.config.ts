@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { Through } from './support/emulator';
 
 /**
@@ -73,17 +74,6 @@ export default defineConfig<object, { through: Through }>({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-default-apps',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
 });

@@ -1,7 +1,8 @@
-// Debian's Chromium (never a downloaded browser) with the flags of e2e/playwright.config.ts,
+// Debian's Chromium as the end-to-end tests launch it (e2e/support/chromium.ts),
 // and the virtual device every page runs on: CPU 4x slower, network shaped like Wi-Fi to
 // an ESP32.
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from '../../e2e/support/chromium';
 import { storedUser } from './device';
 
 export const VIRTUAL_DEVICE = {
@@ -21,19 +22,7 @@ export function describeVirtualDevice(): string {
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    headless: true,
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-default-apps',
-    ],
-  });
+  return chromium.launch({ headless: true, ...CHROMIUM_LAUNCH });
 }
 
 export interface DevicePage {

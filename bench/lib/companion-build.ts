@@ -7,7 +7,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { launchProcess, type LaunchedProcess } from '@opendtu/server-kit/launch-process';
 import { buildServer } from '../../apps/companion/build/server-build.mjs';
+import { OUR_BUNDLE } from './bundles';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CACHE = join(ROOT, 'node_modules', '.cache', 'opendtu-bench');
@@ -22,4 +24,21 @@ export async function buildCompanion(): Promise<string> {
   writeFileSync(join(outDir, 'package.json'), `${JSON.stringify(installed, null, 2)}\n`);
   await buildServer(join(outDir, 'lib'));
   return join(outDir, 'lib', 'server.mjs');
+}
+
+/**
+ * The built server (`server`, from buildCompanion) run by node with `nodeFlags`, serving our
+ * bundle on a free port of 127.0.0.1, once it listens; `args` are its further options.
+ */
+export function launchBuiltCompanion(
+  server: string,
+  nodeFlags: string[],
+  args: string[],
+  startTimeoutMs = 120_000,
+): Promise<LaunchedProcess> {
+  return launchProcess({
+    name: 'companion',
+    args: [...nodeFlags, server, '--port', '0', '--host', '127.0.0.1', '--webapp', OUR_BUNDLE.dir, ...args],
+    startTimeoutMs,
+  });
 }

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AlertsAnswer } from '@opendtu/api';
-import { launchProcess, type LaunchedProcess } from '@opendtu/server-kit/launch-process';
+import type { LaunchedProcess } from '@opendtu/server-kit/launch-process';
 import { launchEmulator } from '../../apps/emulator/src/launch';
-import { OUR_BUNDLE } from '../lib/bundles';
+import { launchBuiltCompanion } from '../lib/companion-build';
 import { ADMIN } from '../lib/device';
 import { startWebhookReceiver, type WebhookReceiver } from '../lib/webhook-receiver';
 import { SETUPS } from './companion-history';
@@ -86,29 +86,15 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
     stops.push(() => emulator.stop());
     const receiver = await startWebhookReceiver();
     stops.push(() => receiver.stop());
-    const companion = await launchProcess({
-      name: 'companion',
-      args: [
-        ...SETUPS[0]!.nodeFlags,
-        options.server,
-        '--port',
-        '0',
-        '--host',
-        '127.0.0.1',
-        '--webapp',
-        OUR_BUNDLE.dir,
-        '--device',
-        emulator.url,
-        '--data',
-        companionDir,
-        '--speed',
-        String(options.speed),
-        '--alert-url',
-        receiver.url,
-        ...options.companionArgs,
+    const companion = await launchBuiltCompanion(
+      options.server,
+      SETUPS[0]!.nodeFlags,
+      [
+        ...['--device', emulator.url, '--data', companionDir, '--speed', String(options.speed)],
+        ...['--alert-url', receiver.url, ...options.companionArgs],
       ],
-      startTimeoutMs: 90_000,
-    });
+      90_000,
+    );
     stops.push(() => companion.stop());
     const faults = `${emulator.url}/emulator/faults`;
     return {

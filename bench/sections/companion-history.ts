@@ -21,9 +21,9 @@ import { launchProcess, type LaunchedProcess } from '@opendtu/server-kit/launch-
 import { MIGRATIONS } from '../../apps/companion/src/recorder/db/migrations';
 import { DATABASE_FILE, PID_FILE } from '../../apps/companion/src/recorder/db/open';
 import { NODE_FLAGS } from '../../apps/companion/build/server-build.mjs';
-import { CACHE } from '../lib/companion-build';
+import { CACHE, launchBuiltCompanion } from '../lib/companion-build';
 import { ADMIN } from '../lib/device';
-import { OUR_BUNDLE, log } from '../lib/bundles';
+import { log } from '../lib/bundles';
 import { startEmulator, type Emulator } from '../lib/emulator';
 import { fillHistory, type HistoryFill } from '../lib/history-fill';
 import { percentile } from '../lib/stats';
@@ -104,23 +104,8 @@ async function timedGet(url: string): Promise<number> {
   return performance.now() - start;
 }
 
-function launchBuilt(server: string, setup: NodeSetup, args: string[]): Promise<LaunchedProcess> {
-  return launchProcess({
-    name: 'companion',
-    args: [
-      ...setup.nodeFlags,
-      server,
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--webapp',
-      OUR_BUNDLE.dir,
-      ...args,
-    ],
-    startTimeoutMs: 120_000,
-  });
-}
+const launchBuilt = (server: string, setup: NodeSetup, args: string[]): Promise<LaunchedProcess> =>
+  launchBuiltCompanion(server, setup.nodeFlags, args);
 
 /** A filled data folder, made once and kept (the fill takes minutes); each use gets a copy. */
 export function filledHistory(): string {

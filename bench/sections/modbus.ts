@@ -4,11 +4,12 @@
 // memory beside the same run without --modbus. In front of the bench's installation (10
 // inverters, each polled every second by its virtual DTU), so the frames it serves change.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { launchCompanion } from '../../apps/companion/src/launch';
+import { freePort } from '../../e2e/support/free-port';
 import { INSTALLATION, log } from '../lib/bundles';
 import { setPollInterval } from '../lib/device';
 import { startEmulator } from '../lib/emulator';
@@ -38,14 +39,6 @@ export interface ModbusFigures {
 }
 
 const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /** One client: a read of the inverter model at `unit` every second, paced from its start. */
 async function client(port: number, unit: number, until: number, figures: ModbusFigures): Promise<void> {

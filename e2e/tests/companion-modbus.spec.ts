@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ModbusAnswer } from '@opendtu/api';
@@ -8,14 +7,7 @@ import { ADMIN, basicAuth } from '../support/device';
 import { startEmulator, type RunningEmulator } from '../support/emulator';
 import { expect, test as base } from '../support/fixtures';
 import { darkTheme, seriousViolations } from '../support/axe';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  return typeof address === 'object' && address ? address.port : 0;
-}
+import { freePort } from '../support/free-port';
 
 /** The virtual DTU at noon, and the companion in front of it serving Modbus on `modbusPort`. */
 async function startModbusHouse(): Promise<RunningEmulator & { modbusPort: number }> {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, expect, test } from '../support/fixtures';
+import { liveStatus } from '../support/live-status';
 
 /**
  * Issue 16, in the browser: the live view rides out a device restart, a 401 in the middle
@@ -16,8 +17,7 @@ test.describe('sessions that outlive the device', () => {
     device,
   }) => {
     await page.goto('/');
-    const online = page.getByRole('status', { name: 'Live connection active' });
-    const offline = page.getByRole('status', { name: 'Live connection lost' });
+    const { online, offline } = liveStatus(page);
     await expect(online).toBeAttached();
 
     await device.post('api/maintenance/reboot', { reboot: true });

@@ -1,21 +1,10 @@
-import type { ApiResponse, DeviceConfig, PinMappingFile } from '@opendtu/api';
-import { basicAuth } from '../support/device';
+import type { DeviceConfig, PinMappingFile } from '@opendtu/api';
 import { expect, test } from '../support/fixtures';
+import { postDirect } from '../support/settings';
 
 // Saving the device settings restarts the device the first time (its stored profile name
 // "" becomes "Default"): every test gets an emulator of its own.
 test.use({ fresh: true });
-
-async function postRaw(url: string, path: string, data: unknown): Promise<ApiResponse> {
-  const body = new FormData();
-  body.append('data', JSON.stringify(data));
-  const response = await fetch(new URL(path, url), {
-    method: 'POST',
-    headers: { Authorization: basicAuth(), 'X-Requested-With': 'XMLHttpRequest' },
-    body,
-  });
-  return (await response.json()) as ApiResponse;
-}
 
 const ETH_OFF = { enabled: false, phy_addr: 0, power: -1, mdc: 23, mdio: 18, type: 0, clk_mode: 0 };
 const NO_DISPLAY = { type: 0, data: -1, clk: -1, cs: -1, reset: -1 };
@@ -168,7 +157,7 @@ test('invalid device values are refused in the browser, and by the device when s
   expect(posts).toEqual([]);
 
   const config = await device.get<DeviceConfig>('api/device/config');
-  const post = (data: unknown) => postRaw(device.url, 'api/device/config', data);
+  const post = (data: unknown) => postDirect(device.url, 'api/device/config', data);
   expect(await post({ ...config, curPin: { ...config.curPin, name: '' } })).toMatchObject({
     type: 'warning',
     code: 12001,

@@ -1,21 +1,9 @@
-import type { ApiResponse, DtuConfig } from '@opendtu/api';
-import { basicAuth } from '../support/device';
+import type { DtuConfig } from '@opendtu/api';
 import { expect, test } from '../support/fixtures';
+import { postDirect } from '../support/settings';
 
 // Every test here changes the DTU settings: each gets an emulator of its own.
 test.use({ fresh: true });
-
-/** POSTs to the device as any client could, returning its answer whatever it is. */
-async function postRaw(url: string, path: string, data: unknown): Promise<ApiResponse> {
-  const body = new FormData();
-  body.append('data', JSON.stringify(data));
-  const response = await fetch(new URL(path, url), {
-    method: 'POST',
-    headers: { Authorization: basicAuth(), 'X-Requested-With': 'XMLHttpRequest' },
-    body,
-  });
-  return (await response.json()) as ApiResponse;
-}
 
 test('DTU settings are saved, read back and kept after a reload', async ({ loggedIn: page, device }) => {
   await page.goto('/settings/dtu');
@@ -98,7 +86,7 @@ test('the device refuses invalid DTU values sent directly, each with its code', 
   const config = await device.get<DtuConfig>('api/dtu/config');
   const { country_def: _bands, ...valid } = config;
   const answer = (change: Partial<DtuConfig>) =>
-    postRaw(device.url, 'api/dtu/config', { ...valid, ...change });
+    postDirect(device.url, 'api/dtu/config', { ...valid, ...change });
   expect(await answer({ serial: '0' })).toMatchObject({ type: 'warning', code: 2001 });
   expect(await answer({ pollinterval: 0 })).toMatchObject({ code: 2002 });
   expect(await answer({ nrf_palevel: 4 })).toMatchObject({ code: 2003 });

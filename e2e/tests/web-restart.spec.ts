@@ -1,12 +1,12 @@
 import { expect, test } from '../support/fixtures';
+import { liveStatus } from '../support/live-status';
 
 test('the console picks the device up again after a restart, without a reload', async ({
   loggedIn: page,
   device,
 }) => {
   await page.goto('/info/console');
-  const online = page.getByRole('status', { name: 'Live connection active' });
-  const offline = page.getByRole('status', { name: 'Live connection lost' });
+  const { online, offline } = liveStatus(page);
   await expect(online).toBeAttached();
 
   await device.post('api/maintenance/reboot', { reboot: true });

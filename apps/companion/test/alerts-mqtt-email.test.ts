@@ -6,15 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseChannel } from '../src/alerts/channels';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../src/alerts/rules';
 import { headerOf, MailReceiver, Mosquitto } from './alerts-receivers';
-import {
-  ADMIN_AUTH,
-  call,
-  freePort,
-  startCompanion,
-  startDevice,
-  until,
-  type TestCompanion,
-} from './helpers';
+import { ADMIN_AUTH, call, freePort, startCompanion, startDevice, until } from './helpers';
+import type { TestCompanion } from './helpers';
 
 const SETTINGS: AlertSettings = {
   ...DEFAULT_ALERT_SETTINGS,

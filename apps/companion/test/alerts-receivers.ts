@@ -23,13 +23,17 @@ const accepts = (port: number): Promise<boolean> =>
     socket.once('error', () => done(false));
   });
 
-/** A receiver process on a fixed port that may be down for a while. */
+/** A receiver process on a fixed port, taking the one login given, that may be down for a while. */
 abstract class ReceiverProcess {
   private child: ChildProcess | undefined;
   protected dir = '';
   readonly output: string[] = [];
 
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    readonly user: string,
+    readonly password: string,
+  ) {}
 
   protected abstract prepare(): Promise<void>;
   protected abstract command(): [string, string[]];
@@ -63,14 +67,6 @@ abstract class ReceiverProcess {
 }
 
 export class Mosquitto extends ReceiverProcess {
-  constructor(
-    port: number,
-    readonly user: string,
-    readonly password: string,
-  ) {
-    super(port);
-  }
-
   protected async prepare(): Promise<void> {
     await promisify(execFile)('/usr/bin/mosquitto_passwd', [
       '-b',
@@ -175,14 +171,6 @@ export interface Mail {
 }
 
 export class MailReceiver extends ReceiverProcess {
-  constructor(
-    port: number,
-    readonly user: string,
-    readonly password: string,
-  ) {
-    super(port);
-  }
-
   protected async prepare(): Promise<void> {
     await writeFile(join(this.dir, 'receiver.py'), SMTP_SCRIPT);
   }

@@ -11,17 +11,8 @@ import { startDay } from '../src/recorder/day-energy';
 import { HistoryStore } from '../src/recorder/db/history-store';
 import { openDatabase } from '../src/recorder/db/open';
 import { Receiver } from './alerts-receiver';
-import {
-  ADMIN_AUTH,
-  call,
-  freePort,
-  postData,
-  startCompanion,
-  startDevice,
-  tempDir,
-  until,
-  type TestDevice,
-} from './helpers';
+import { ADMIN_AUTH, call, freePort, postData, startCompanion, startDevice, tempDir, until } from './helpers';
+import type { TestDevice } from './helpers';
 
 const SPEED = 60;
 const HOUSE = '116491234568';

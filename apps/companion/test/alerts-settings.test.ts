@@ -22,9 +22,8 @@ import {
   startDevice,
   tempDir,
   until,
-  type TestCompanion,
-  type TestDevice,
 } from './helpers';
+import type { TestCompanion, TestDevice } from './helpers';
 
 const BIN = fileURLToPath(new URL('../bin/opendtu-companion.mjs', import.meta.url));
 

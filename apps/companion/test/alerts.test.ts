@@ -16,9 +16,8 @@ import {
   startDevice,
   tempDir,
   until,
-  type TestCompanion,
-  type TestDevice,
 } from './helpers';
+import type { TestCompanion, TestDevice } from './helpers';
 
 const SPEED = 60;
 /** Thresholds in device minutes: 3 device minutes pass in 3 real seconds. */

@@ -1,11 +1,10 @@
 import { copyFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { posixTzOrUtc } from '@opendtu/api';
 import sqlite from 'node-sqlite3-wasm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceClock } from '../src/device/clock';
 import { GridRecorder } from '../src/meter/grid-recorder';
 import { periodFlows } from '../src/meter/grid-history';
@@ -14,7 +13,7 @@ import { meterAnswer, type MeterRoutesContext } from '../src/meter/meter-routes'
 import { MeterPool, MeterSource } from '../src/meter/meter-source';
 import { parseMeterSpec } from '../src/meter/meter-spec';
 import { migrate, MIGRATIONS, SCHEMA_VERSION } from '../src/recorder/db/migrations';
-import { tempDir, until } from './helpers';
+import { freshDir, until } from './helpers';
 import { openHistory } from './open-history';
 
 const V1 = fileURLToPath(new URL('fixtures/history-v1.sqlite', import.meta.url));
@@ -38,15 +37,11 @@ function fixedClock(start: number): DeviceClock & { set: (t: number) => void } {
 }
 
 describe('the grid tables in the history database', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await tempDir('grid');
-  });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  const dir = freshDir('grid');
 
   it('an older database upgraded keeps everything and records the meter beside it', () => {
     // A database of schema 4 (release 0.1's file brought to the alerts' schema) with an alert.
-    const file = join(dir, 'history.sqlite');
+    const file = join(dir(), 'history.sqlite');
     copyFileSync(V1, file);
     const old = new sqlite.Database(file);
     migrate(old, MIGRATIONS.slice(0, 4));
@@ -60,7 +55,7 @@ describe('the grid tables in the history database', () => {
     };
     old.close();
 
-    const opened = openHistory(dir);
+    const opened = openHistory(dir());
     try {
       const { db } = opened.connection;
       expect(Number(db.get('PRAGMA user_version')?.user_version)).toBe(SCHEMA_VERSION);
@@ -104,10 +99,48 @@ describe('the grid tables in the history database', () => {
     }
   });
 
+  it("a month the meter joined halfway counts only its metered days' production in the flow", () => {
+    const opened = openHistory(dir());
+    try {
+      const grid = new GridStore(opened.connection);
+      const clock = fixedClock(Date.parse('2026-06-21T00:00:00Z'));
+      const recorder = new GridRecorder(grid, clock, { log: () => undefined });
+      recorder.useMeter('m');
+      recorder.counters({ importWh: 1000, exportWh: 0 }, true);
+      clock.set(Date.parse('2026-06-21T23:59:00Z'));
+      recorder.counters({ importWh: 1400, exportWh: 3000 }, true);
+      recorder.stop();
+      // 9.8 kWh on the 20th, before the meter; 5 kWh on the 21st, with it.
+      const produced = new Map([
+        ['2026-06-20', 9800],
+        ['2026-06-21', 5000],
+      ]);
+      const month = periodFlows({ store: grid, clock }, '2026-06-01', '2026-06-30', 'month', produced).get(
+        '2026-06',
+      )!;
+      expect(month).toMatchObject({
+        produced_wh: 5000,
+        exported_wh: 3000,
+        imported_wh: 400,
+        self_used_wh: 2000,
+        consumption_wh: 2400,
+        self_consumption_pct: 40,
+        grid_complete: false,
+      });
+      // A day without the meter keeps its production and no grid figures.
+      const before = periodFlows({ store: grid, clock }, '2026-06-20', '2026-06-20', 'day', produced).get(
+        '2026-06-20',
+      )!;
+      expect(before).toMatchObject({ produced_wh: 9800, self_used_wh: null, grid_complete: null });
+    } finally {
+      opened.close();
+    }
+  });
+
   it('a restart goes on from the saved counters: the stop is bridged, nothing counted twice', () => {
     const t0 = Date.parse('2026-06-21T00:00:00Z');
     const clock = fixedClock(t0);
-    let opened = openHistory(dir);
+    let opened = openHistory(dir());
     let recorder = new GridRecorder(new GridStore(opened.connection), clock, { log: () => undefined });
     recorder.useMeter('m');
     for (let minute = 0; minute <= 10; minute += 1) {
@@ -119,7 +152,7 @@ describe('the grid tables in the history database', () => {
     opened.close();
 
     // An hour later the server is back; the meter counted 600 Wh meanwhile.
-    opened = openHistory(dir);
+    opened = openHistory(dir());
     const grid = new GridStore(opened.connection);
     recorder = new GridRecorder(grid, clock, { log: () => undefined });
     recorder.useMeter('m');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp, type ServerOptions } from '../src/app';
 import { startDemoDevice } from '../src/demo';
@@ -94,6 +95,19 @@ export async function countAttempts(
 
 export async function tempDir(name: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `opendtu-companion-${name}-`));
+}
+
+/**
+ * A folder of its own, fresh for each test of the suite (`each`) or one for the whole suite
+ * (`all`), removed after it: `dir()` is its path.
+ */
+export function freshDir(name: string, scope: 'each' | 'all' = 'each'): () => string {
+  let dir = '';
+  (scope === 'each' ? beforeEach : beforeAll)(async () => {
+    dir = await tempDir(name);
+  });
+  (scope === 'each' ? afterEach : afterAll)(() => rm(dir, { recursive: true, force: true }));
+  return () => dir;
 }
 
 export interface TestDevice {

@@ -2,17 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDay } from '../src/recorder/day-energy';
 import type { Sample } from '../src/recorder/sample';
 import { openHistory } from './open-history';
-import {
-  ADMIN_AUTH,
-  call,
-  postData,
-  startCompanion,
-  startDevice,
-  tempDir,
-  until,
-  type TestCompanion,
-  type TestDevice,
-} from './helpers';
+import { ADMIN_AUTH, call, postData, startCompanion, startDevice, tempDir, until } from './helpers';
+import type { TestCompanion, TestDevice } from './helpers';
 
 /** 2026-06-21 in the virtual DTU's default zone, CEST (UTC+2) in June; `info` below shows its zone. */
 const at = (time: string): number => Date.parse(`2026-06-21T${time}+02:00`);

@@ -3,16 +3,8 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { HealthAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  freePort,
-  startCompanion,
-  startDevice,
-  tempDir,
-  until,
-  type TestCompanion,
-  type TestDevice,
-} from './helpers';
+import { call, freePort, startCompanion, startDevice, tempDir, until } from './helpers';
+import type { TestCompanion, TestDevice } from './helpers';
 
 /** The device's day: noon on it is daylight, and it is past, whenever the test runs. */
 const DAY = '2026-06-21';

@@ -5,6 +5,7 @@
 // checked against. Time is the device's: the day starts before its midnight and the test
 // waits until the device's clock has passed the next one.
 import { deviceWallTime, type EnergyAnswer, type EnergyFlowFields } from '@opendtu/api';
+import { afterEach, expect } from 'vitest';
 import { parseControlOptions } from '../src/control/options';
 import { parseMeterSpec } from '../src/meter/meter-spec';
 import { ADMIN_AUTH, call, startCompanion, tempDir, until, type TestCompanion } from './helpers';
@@ -120,4 +121,38 @@ export function comparison(
     self_used: [Math.round((truth.fed_wh - truth.export_wh) * 10) / 10, figures.self_used_wh],
     consumption: [truth.house_wh, figures.consumption_wh],
   };
+}
+
+/**
+ * The day the truth tests check: 2026-06-21 on the device, run at 1200 times real speed from
+ * 21:00 the evening before until 00:20 after it, the meter read through its Tasmota form.
+ */
+export const TRUTH_DAY = { date: '2026-06-21', start: '2026-06-20T21:00', end: '2026-06-22T00:20' };
+const TRUTH_SPEED = 1200;
+/** The real time those 28 device hours take, and a minute to spare. */
+export const TRUTH_DAY_REAL_MS = (28 * 3_600_000) / TRUTH_SPEED + 60_000;
+
+/** Starts runs of the truth day (with zero export or without), each stopped after its test. */
+export function truthDayRuns(): (options?: { control?: boolean }) => Promise<DayRun> {
+  let run: DayRun | undefined;
+  afterEach(async () => {
+    await run?.stop();
+    run = undefined;
+  });
+  return async ({ control } = {}) => {
+    run = await startDay({ start: TRUTH_DAY.start, speed: TRUTH_SPEED, form: 'tasmota', control });
+    return run;
+  };
+}
+
+/** Each of the companion's figures (logged beside the truth) within 1 % of it, 10 Wh below 1 kWh. */
+export function expectNearTruth(result: Awaited<ReturnType<DayRun['result']>>): void {
+  const figures = comparison(result.truth, result.figures);
+  console.log(JSON.stringify(figures));
+  for (const [name, [truth, figure]] of Object.entries(figures)) {
+    expect(figure, name).not.toBeNull();
+    expect(Math.abs(figure! - truth), `${name}: ${figure} Wh, truth ${truth} Wh`).toBeLessThanOrEqual(
+      Math.max(Math.abs(truth) * 0.01, 10),
+    );
+  }
 }

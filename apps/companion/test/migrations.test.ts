@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sqlite from 'node-sqlite3-wasm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from '../src/recorder/db/migrations';
 import { openDatabase } from '../src/recorder/db/open';
-import { tempDir } from './helpers';
+import { freshDir } from './helpers';
 import { openHistory } from './open-history';
 import { INSIDE, withSlowMigration } from './slow-migration';
 
@@ -35,14 +34,10 @@ function contents(file: string): Record<string, unknown[]> {
 }
 
 describe('schema versions', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await tempDir('migrate');
-  });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  const dir = freshDir('migrate');
 
   it('opens a database written by release 0.1 (schema 1) and keeps every sample, day and queued push', () => {
-    const file = join(dir, 'history.sqlite');
+    const file = join(dir(), 'history.sqlite');
     copyFileSync(V1, file);
     const before = contents(file);
     expect(before.samples).toHaveLength(48);
@@ -50,7 +45,7 @@ describe('schema versions', () => {
     expect(before.days).toHaveLength(4);
     expect(before.queue).toHaveLength(3);
 
-    const { store, pushQueue, connection, close } = openHistory(dir);
+    const { store, pushQueue, connection, close } = openHistory(dir());
     try {
       expect(Number(connection.db.get('PRAGMA user_version')?.user_version)).toBe(SCHEMA_VERSION);
       expect(connection.integrityOk()).toBe(true);
@@ -90,18 +85,18 @@ describe('schema versions', () => {
 
   it('creates a new database at the latest version, and migrations are numbered in order', () => {
     MIGRATIONS.forEach((migration, index) => expect(migration.version).toBe(index + 1));
-    const connection = openDatabase(dir);
+    const connection = openDatabase(dir());
     expect(Number(connection.db.get('PRAGMA user_version')?.user_version)).toBe(MIGRATIONS.length);
     connection.close();
   });
 
   it('a migration killed half-way leaves the version before it, and the next start completes it', async () => {
-    copyFileSync(V1, join(dir, 'history.sqlite'));
-    openDatabase(dir).close();
-    const file = join(dir, 'history.sqlite');
+    copyFileSync(V1, join(dir(), 'history.sqlite'));
+    openDatabase(dir()).close();
+    const file = join(dir(), 'history.sqlite');
     const before = contents(file);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', SLOW, dir], {
+    const child = spawn(process.execPath, ['--import', 'tsx', SLOW, dir()], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -119,14 +114,14 @@ describe('schema versions', () => {
     expect(existsSync(`${file}.lock`)).toBe(true);
 
     // This release (which does not know the test's migration) reads the old version, whole.
-    const current = openDatabase(dir);
+    const current = openDatabase(dir());
     expect(Number(current.db.get('PRAGMA user_version')?.user_version)).toBe(SCHEMA_VERSION);
     expect(current.integrityOk()).toBe(true);
     current.close();
     expect(contents(file)).toEqual(before);
 
     // A start with the migration runs it to the end.
-    const next = openDatabase(dir, { migrations: withSlowMigration(false) });
+    const next = openDatabase(dir(), { migrations: withSlowMigration(false) });
     expect(Number(next.db.get('PRAGMA user_version')?.user_version)).toBe(SCHEMA_VERSION + 1);
     expect(next.db.get('SELECT count(*) AS n FROM test_filler')?.n).toBe(3000);
     expect(next.db.all('SELECT DISTINCT wh FROM day_energy')).toEqual([{ wh: -1 }]);
@@ -135,10 +130,10 @@ describe('schema versions', () => {
   });
 
   it('refuses a database of a newer release and leaves its bytes as they were', () => {
-    const file = join(dir, 'history.sqlite');
-    openDatabase(dir, { migrations: withSlowMigration(false) }).close();
+    const file = join(dir(), 'history.sqlite');
+    openDatabase(dir(), { migrations: withSlowMigration(false) }).close();
     const bytes = readFileSync(file);
-    expect(() => openDatabase(dir)).toThrow(
+    expect(() => openDatabase(dir())).toThrow(
       `The history database ${file} was written by a newer release of the companion (schema version ${SCHEMA_VERSION + 1}; this release knows up to ${SCHEMA_VERSION})`,
     );
     expect(readFileSync(file).equals(bytes)).toBe(true);
@@ -156,14 +151,14 @@ describe('schema versions', () => {
       /./,
     ],
   ])('refuses a damaged file (%s), naming it, and never writes to it', (_what, damage, reason) => {
-    const file = join(dir, 'history.sqlite');
+    const file = join(dir(), 'history.sqlite');
     copyFileSync(V1, file);
-    openDatabase(dir).close();
+    openDatabase(dir()).close();
     const damaged = damage(readFileSync(file));
     writeFileSync(file, damaged);
     let message = '';
     try {
-      openDatabase(dir).close();
+      openDatabase(dir()).close();
     } catch (error) {
       message = (error as Error).message;
     }
@@ -171,6 +166,6 @@ describe('schema versions', () => {
     expect(message).toMatch(reason);
     expect(readFileSync(file).equals(damaged)).toBe(true);
     // The folder is free again for a start after the owner dealt with it.
-    expect(existsSync(join(dir, 'companion.pid'))).toBe(false);
+    expect(existsSync(join(dir(), 'companion.pid'))).toBe(false);
   });
 });

@@ -7,38 +7,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LimitStatusMap, ModbusAnswer } from '@opendtu/api';
+import type { LimitStatusMap } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_AUTH,
-  call,
-  freePort,
-  startCompanion,
-  startDevice,
-  until,
-  type TestCompanion,
-  type TestDevice,
-} from './helpers';
+import { call, startDevice, type TestDevice } from './helpers';
 import { mbpoll, rawSocket, sunspec, type GxWalk } from './modbus-clients';
+import { startModbusCompanion, untilRated, type ModbusCompanion } from './modbus-companion';
+import { mulberry32 } from './seeded-random';
 
 const FRAMES = 10_000;
 /** How long a frame that is neither answered nor closing its connection is waited for. */
 const QUIET_MS = 20;
 
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** The frames of one seed: the same seed, the same frames, so a failure can be replayed. */
 function frames(seed: number): Buffer[] {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const int = (below: number) => Math.floor(next() * below);
   const pick = <T>(values: readonly T[]): T => values[int(values.length)]!;
   const unit = () => (next() < 0.8 ? pick([1, 2, 3, 126]) : int(256));
@@ -96,7 +78,7 @@ function frames(seed: number): Buffer[] {
 
 describe('10,000 random frames', () => {
   let device: TestDevice;
-  let companion: TestCompanion;
+  let companion: ModbusCompanion;
   let port: number;
   const controls = async () =>
     Promise.all(
@@ -107,19 +89,9 @@ describe('10,000 random frames', () => {
 
   beforeAll(async () => {
     device = await startDevice('2026-06-02T12:00');
-    port = await freePort();
-    companion = await startCompanion(device.url, {
-      password: 'openDTU42',
-      modbus: { host: '127.0.0.1', port, write: true },
-    });
-    await until(
-      async () =>
-        (
-          (await call(`${companion.url}/companion/api/modbus`, { auth: ADMIN_AUTH })).body as ModbusAnswer
-        ).units.filter((unit) => unit.rated_w).length === 4,
-      30_000,
-      'every unit with its rating',
-    );
+    companion = await startModbusCompanion(device.url, { write: true });
+    port = companion.port;
+    await untilRated(companion, 4);
   }, 60_000);
 
   afterAll(async () => {

@@ -9,24 +9,18 @@
  */
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { splitWatts, type LimitStatusMap, type ModbusAnswer } from '@opendtu/api';
+import { splitWatts, type LimitStatusMap } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSchedule } from '../src/control/schedule-file';
-import {
-  ADMIN_AUTH,
-  call,
-  freePort,
-  postData,
-  startCompanion,
-  startDevice,
-  tempDir,
-  until,
-  type SocketClient,
-  type TestCompanion,
-  type TestDevice,
-} from './helpers';
+import { postData, startDevice, tempDir, until, type SocketClient, type TestDevice } from './helpers';
 import { consoleLines, limitStatusOf, openConsole } from './house';
 import { sunspec, type GxWalk } from './modbus-clients';
+import {
+  startModbusCompanion,
+  untilRated,
+  type CompanionOptions,
+  type ModbusCompanion,
+} from './modbus-companion';
 
 const GARAGE = '114181234569'; // 800 W
 const HOUSE = '116491234568'; // 2000 W
@@ -35,25 +29,16 @@ const BARN = '138291234567'; // 2250 W
 describe('limits over Modbus', () => {
   let device: TestDevice;
   let console: SocketClient;
-  let companion: TestCompanion | undefined;
+  let companion: ModbusCompanion | undefined;
   let port: number;
   const limits = (): Promise<LimitStatusMap> => limitStatusOf(device.url);
   const watts = (status: LimitStatusMap, serial: string) =>
     (status[serial]!.limit_relative * status[serial]!.max_power) / 100;
-  const map = async (): Promise<ModbusAnswer> =>
-    (await call(`${companion!.url}/companion/api/modbus`, { auth: ADMIN_AUTH })).body as ModbusAnswer;
-  const start = async (extra: Parameters<typeof startCompanion>[1] = {}) => {
-    port = await freePort();
-    companion = await startCompanion(device.url, {
-      password: 'openDTU42',
-      modbus: { host: '127.0.0.1', port, write: true },
-      ...extra,
-    });
-    await until(
-      async () => (await map()).units.filter((unit) => unit.rated_w).length === 4,
-      30_000,
-      'every unit with its rating',
-    );
+  const map = () => companion!.map();
+  const start = async (extra: CompanionOptions = {}) => {
+    companion = await startModbusCompanion(device.url, { write: true, ...extra });
+    port = companion.port;
+    await untilRated(companion, 4);
   };
   /** Waits until every inverter holds its limit in W (within the channel's rounding) and confirmed it. */
   const holding = (expected: Record<string, number>, what: string) =>

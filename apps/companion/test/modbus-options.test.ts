@@ -1,10 +1,10 @@
 // --modbus and --modbus-write as the command line, the environment and the config file give
 // them, and the one-line errors a wrong value gets (issue 44).
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCli, type CompanionOptions } from '../src/config/cli';
-import { tempDir } from './helpers';
+import { freshDir } from './helpers';
 
 function options(argv: string[], env: NodeJS.ProcessEnv = {}): CompanionOptions {
   const parsed = parseCli(argv, { cwd: '/', env, demo: true });
@@ -13,11 +13,7 @@ function options(argv: string[], env: NodeJS.ProcessEnv = {}): CompanionOptions 
 }
 
 describe('the Modbus options', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await tempDir('modbus-options');
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const dir = freshDir('modbus-options', 'all');
 
   it('are off without --modbus; a port alone listens on every network, read-only', () => {
     expect(options([]).modbus).toBeUndefined();
@@ -36,7 +32,7 @@ describe('the Modbus options', () => {
       port: 1502,
       write: true,
     });
-    const file = join(dir, 'companion.conf');
+    const file = join(dir(), 'companion.conf');
     await writeFile(file, 'modbus = 127.0.0.1:1503\nmodbus-write = off\n');
     expect(options(['--config', file]).modbus).toEqual({ host: '127.0.0.1', port: 1503, write: false });
     expect(options(['--config', file, '--modbus-write', 'on']).modbus?.write).toBe(true);

@@ -7,17 +7,8 @@
 import { rm } from 'node:fs/promises';
 import type { LimitStatusMap, ModbusAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_AUTH,
-  call,
-  freePort,
-  launchCompanion,
-  startDevice,
-  tempDir,
-  until,
-  type CompanionProcess,
-  type TestDevice,
-} from './helpers';
+import { ADMIN_AUTH, call, freePort, launchCompanion, startDevice, tempDir, until } from './helpers';
+import type { CompanionProcess, TestDevice } from './helpers';
 import { sunspec, type GxWalk } from './modbus-clients';
 
 describe('Modbus over a plant of two DTUs', () => {

@@ -7,21 +7,11 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ModbusAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_AUTH,
-  call,
-  freePort,
-  postData,
-  startCompanion,
-  startDevice,
-  tempDir,
-  until,
-  type TestCompanion,
-  type TestDevice,
-} from './helpers';
+import { ADMIN_AUTH, call, freePort, postData, startDevice, tempDir, until } from './helpers';
+import type { TestDevice } from './helpers';
 import { mbpoll, sunspec, type GxWalk } from './modbus-clients';
+import { startModbusCompanion, type ModbusCompanion } from './modbus-companion';
 
 const GARAGE = '114181234569';
 const HOUSE = '116491234568';
@@ -30,19 +20,15 @@ const SHED = '114172220001';
 
 describe('unit ids and energy that stay', () => {
   let device: TestDevice;
-  let companion: TestCompanion;
+  let companion: ModbusCompanion;
   let dataDir: string;
   let port: number;
-  const map = async (): Promise<ModbusAnswer> =>
-    (await call(`${companion.url}/companion/api/modbus`, { auth: ADMIN_AUTH })).body as ModbusAnswer;
   const units = async () =>
-    Object.fromEntries((await map()).units.filter((unit) => unit.serial).map((unit) => [unit.serial!, unit]));
+    Object.fromEntries(
+      (await companion.map()).units.filter((unit) => unit.serial).map((unit) => [unit.serial!, unit]),
+    );
   const start = async () => {
-    companion = await startCompanion(device.url, {
-      dataDir,
-      password: 'openDTU42',
-      modbus: { host: '127.0.0.1', port, write: false },
-    });
+    companion = await startModbusCompanion(device.url, { dataDir, port, write: false });
   };
   /** W, WH and St of a unit's inverter model, as mbpoll reads them (W_SF 0: W as is). */
   const poll = async (unit: number) => {

@@ -4,28 +4,18 @@
  * in front of a virtual DTU (its own process, at noon of its own clock, so its inverters
  * produce). Writes are off here: every write is refused.
  */
-import type { LimitStatusMap, LiveDataResponse, LiveInverterFull, ModbusAnswer } from '@opendtu/api';
+import type { LimitStatusMap, LiveDataResponse, LiveInverterFull } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_AUTH,
-  call,
-  freePort,
-  startCompanion,
-  startDevice,
-  until,
-  type TestCompanion,
-  type TestDevice,
-} from './helpers';
+import { call, startDevice, until, type TestDevice } from './helpers';
 import { mbpoll, rawSocket, sunspec, type GxWalk } from './modbus-clients';
+import { startModbusCompanion, type ModbusCompanion } from './modbus-companion';
 
 describe('the SunSpec server, read-only', () => {
   let device: TestDevice;
-  let companion: TestCompanion;
+  let companion: ModbusCompanion;
   let port: number;
   let limits: LimitStatusMap;
-  const map = async (): Promise<ModbusAnswer> =>
-    (await call(`${companion.url}/companion/api/modbus`, { auth: ADMIN_AUTH })).body as ModbusAnswer;
-  const inverterUnits = async () => (await map()).units.filter((unit) => unit.kind === 'inverter');
+  const inverterUnits = async () => (await companion.map()).units.filter((unit) => unit.kind === 'inverter');
   const live = async (serial: string): Promise<LiveInverterFull> =>
     (
       (await call(`${device.url.href}api/livedata/status?inv=${serial}`))
@@ -34,11 +24,8 @@ describe('the SunSpec server, read-only', () => {
 
   beforeAll(async () => {
     device = await startDevice('2026-06-02T12:00');
-    port = await freePort();
-    companion = await startCompanion(device.url, {
-      password: 'openDTU42',
-      modbus: { host: '127.0.0.1', port, write: false },
-    });
+    companion = await startModbusCompanion(device.url, { write: false });
+    port = companion.port;
     await until(
       async () => (await inverterUnits()).filter((unit) => unit.rated_w && unit.energy_wh).length === 3,
       30_000,
@@ -184,11 +171,11 @@ describe('the SunSpec server, read-only', () => {
 
   it('caps the connections: one too many is closed at once, a place freed is taken again', async () => {
     const open = await Promise.all(Array.from({ length: 16 }, () => rawSocket(port)));
-    await until(async () => (await map()).clients === 16, 5000, 'sixteen clients');
+    await until(async () => (await companion.map()).clients === 16, 5000, 'sixteen clients');
     const extra = await rawSocket(port);
     await extra.closed;
     open.pop()!.socket.destroy();
-    await until(async () => (await map()).clients === 15, 5000, 'a place freed');
+    await until(async () => (await companion.map()).clients === 15, 5000, 'a place freed');
     expect((await sunspec<GxWalk>(port, 126, 'gx')).common.SN).toBe('plant');
     for (const { socket } of open) socket.destroy();
   });

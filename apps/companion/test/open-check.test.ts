@@ -5,20 +5,19 @@ import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 
 import { rm } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase, PID_FILE } from '../src/recorder/db/open';
-import { tempDir } from './helpers';
+import { freshDir, tempDir } from './helpers';
 
 const PAGE = 4096;
 
 describe('the check at start', () => {
-  let dir: string;
+  const dir = freshDir('open-check');
   let file: string;
   let damaged: Buffer;
-  beforeEach(async () => {
-    dir = await tempDir('open-check');
-    file = join(dir, DATABASE_FILE);
-    const connection = openDatabase(dir);
+  beforeEach(() => {
+    file = join(dir(), DATABASE_FILE);
+    const connection = openDatabase(dir());
     connection.transaction(() =>
       connection.db.exec(`CREATE TABLE filler (id INTEGER PRIMARY KEY, data BLOB);
         WITH RECURSIVE k(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM k WHERE k < 4000)
@@ -35,27 +34,24 @@ describe('the check at start', () => {
     ]);
     writeFileSync(file, damaged);
   });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
 
   it('after an unclean end (a dead server pid file left) reads every page and refuses the file untouched', () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    writeFileSync(join(dir, PID_FILE), String(dead));
-    expect(() => openDatabase(dir)).toThrow(`The history database ${file} is damaged (`);
+    writeFileSync(join(dir(), PID_FILE), String(dead));
+    expect(() => openDatabase(dir())).toThrow(`The history database ${file} is damaged (`);
     expect(readFileSync(file).equals(damaged)).toBe(true);
   });
 
   it('takes an empty journal for a clean end, and reads every page when asked to', () => {
     // An empty journal is no transaction cut off: the clean path, which does not read that page.
     writeFileSync(`${file}-journal`, Buffer.alloc(0));
-    openDatabase(dir).close();
+    openDatabase(dir()).close();
     expect(statSync(file).size).toBe(damaged.length);
-    expect(() => openDatabase(dir, { fullCheck: true })).toThrow('is damaged (');
+    expect(() => openDatabase(dir(), { fullCheck: true })).toThrow('is damaged (');
   });
 
   it('after a clean end reads only the ends, where that page is not', () => {
-    const connection = openDatabase(dir);
+    const connection = openDatabase(dir());
     expect(connection.db.get('SELECT count(*) AS n FROM sqlite_schema WHERE name = ?', 'filler')?.n).toBe(1);
     connection.close();
   });
@@ -72,7 +68,7 @@ describe('a server killed while its write-ahead log held transactions', () => {
           WITH RECURSIVE k(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM k WHERE k < 2000)
           INSERT INTO filler SELECT k, randomblob(200) FROM k`),
       );
-      // The folder as a SIGKILL leaves it: the file, its log (the rows are there, not yet
+      // The folder() as a SIGKILL leaves it: the file, its log (the rows are there, not yet
       // in the file, which is shorter than its pages), the pid file of a process gone.
       const source = join(running, DATABASE_FILE);
       const target = join(killed, DATABASE_FILE);

@@ -5,16 +5,8 @@ import { join } from 'node:path';
 import type { HealthAnswer, PowerAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreDatabase } from '../src/recorder/db/restore';
-import {
-  ADMIN_AUTH,
-  call,
-  startCompanion,
-  startDevice,
-  tempDir,
-  until,
-  type TestCompanion,
-  type TestDevice,
-} from './helpers';
+import { ADMIN_AUTH, call, startCompanion, startDevice, tempDir, until } from './helpers';
+import type { TestCompanion, TestDevice } from './helpers';
 import { openHistory } from './open-history';
 
 const SPEED = 20;

@@ -15,17 +15,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import {
-  ADMIN_AUTH,
-  call,
-  FIXTURE_WEBAPP,
-  freePort,
-  postData,
-  startDevice,
-  tempDir,
-  until,
-  type TestDevice,
-} from './helpers';
+import { ADMIN_AUTH, call, FIXTURE_WEBAPP, freePort, postData, startDevice, tempDir, until } from './helpers';
+import type { TestDevice } from './helpers';
 
 /** Two simulated minutes a second: a device's inverters are read about every two minutes. */
 const SPEED = 120;

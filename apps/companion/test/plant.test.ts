@@ -13,17 +13,8 @@ import type {
   PlantLimitStatusAnswer,
 } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_AUTH,
-  call,
-  launchCompanion,
-  postData,
-  startDevice,
-  tempDir,
-  until,
-  type CompanionProcess,
-  type TestDevice,
-} from './helpers';
+import { ADMIN_AUTH, call, launchCompanion, postData, startDevice, tempDir, until } from './helpers';
+import type { CompanionProcess, TestDevice } from './helpers';
 
 const NAMES = ['roof', 'barn', 'shed'] as const;
 

@@ -11,9 +11,8 @@ import {
   startCompanion,
   startDevice,
   until,
-  type TestCompanion,
-  type TestDevice,
 } from './helpers';
+import type { TestCompanion, TestDevice } from './helpers';
 
 /** The lines the companion logs at each change of its socket to the device. */
 const DEVICE_SOCKET =

@@ -9,17 +9,8 @@ import { join } from 'node:path';
 import type { ScheduleAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSchedule } from '../src/control/schedule-file';
-import {
-  ADMIN_AUTH,
-  call,
-  startCompanion,
-  startDevice,
-  tempDir,
-  until,
-  type SocketClient,
-  type TestCompanion,
-  type TestDevice,
-} from './helpers';
+import { ADMIN_AUTH, call, startCompanion, startDevice, tempDir, until } from './helpers';
+import type { SocketClient, TestCompanion, TestDevice } from './helpers';
 import { consoleLines, deviceMinute, hhmm, limitStatusOf, openConsole } from './house';
 
 const SPEED = 30;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { powerRows } from '../src/history/routes';
 import type { HistoryStore } from '../src/recorder/db/history-store';
 import type { Sample } from '../src/recorder/sample';
-import { tempDir } from './helpers';
+import { freshDir, tempDir } from './helpers';
 import { openHistory, type OpenHistory } from './open-history';
 
 const T0 = Date.parse('2026-03-01T10:00:00Z');
@@ -27,18 +27,14 @@ const sample = (t: number, ac: number, reachable = true): Sample => ({
 });
 
 describe('raw samples become 5-minute averages', () => {
-  let dir: string;
+  const dir = freshDir('store');
   let opened: OpenHistory;
   let store: HistoryStore;
-  beforeEach(async () => {
-    dir = await tempDir('store');
-    opened = openHistory(dir);
+  beforeEach(() => {
+    opened = openHistory(dir());
     store = opened.store;
   });
-  afterEach(async () => {
-    opened.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterEach(() => opened.close());
 
   it('averages the reachable samples of each 5 minutes and drops the raw ones', () => {
     const inv = store.inverterId('1161000001', 'Roof', ['S1', 'S2']);
@@ -67,10 +63,10 @@ describe('raw samples become 5-minute averages', () => {
     ]);
   });
 
-  it('refuses a folder another running server uses, and takes over one a dead server left', async () => {
+  it('refuses a folder() another running server uses, and takes over one a dead server left', async () => {
     const other = await tempDir('store-other');
     try {
-      // The parent of this test process is alive: as if a second server held the folder.
+      // The parent of this test process is alive: as if a second server held the folder().
       await writeFile(join(other, 'companion.pid'), String(process.ppid));
       expect(() => openHistory(other)).toThrow(
         `another companion server (pid ${process.ppid}) uses ${other}`,

@@ -8,15 +8,8 @@ import { createInterface } from 'node:readline';
 import type { HealthAnswer } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifySystemd, stuck, type Notifier } from '../src/ops/systemd-notify';
-import {
-  JUNE_NOON,
-  startCompanion,
-  startDevice,
-  tempDir,
-  until,
-  type TestCompanion,
-  type TestDevice,
-} from './helpers';
+import { JUNE_NOON, startCompanion, startDevice, tempDir, until } from './helpers';
+import type { TestCompanion, TestDevice } from './helpers';
 
 /** Prints each datagram on its own line; file descriptors passed along are closed by the kernel. */
 const LISTENER = `

@@ -2,11 +2,11 @@
 // verify` (every key known, values valid, the program there) and its offline security
 // review. `npm test` installs Debian's systemd package for it (scripts/test-programs.mjs).
 import { spawnSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshDir } from './helpers';
 
 const UNIT = fileURLToPath(new URL('../systemd/opendtu-companion.service', import.meta.url));
 const BIN = fileURLToPath(new URL('../bin/opendtu-companion.mjs', import.meta.url));
@@ -15,19 +15,15 @@ const ANALYZE = '/usr/bin/systemd-analyze';
 const analyze = (...args: string[]) => spawnSync(ANALYZE, args, { encoding: 'utf8' });
 
 describe('the systemd unit', () => {
-  let folder: string;
+  const folder = freshDir('systemd', 'all');
   let unit: string;
   let text: string;
   beforeAll(async () => {
-    folder = await tempDir('systemd');
     text = await readFile(UNIT, 'utf8');
     // verify wants the program to exist; where npm install -g puts it differs, so this copy
     // runs the checkout's executable with this Node.
-    unit = join(folder, 'opendtu-companion.service');
+    unit = join(folder(), 'opendtu-companion.service');
     await writeFile(unit, text.replace(/^ExecStart=.*$/m, `ExecStart=${process.execPath} ${BIN}`));
-  });
-  afterAll(async () => {
-    await rm(folder, { recursive: true, force: true });
   });
 
   it('passes systemd-analyze verify without a warning', () => {
@@ -37,7 +33,7 @@ describe('the systemd unit', () => {
     expect(result.status).toBe(0);
   });
 
-  it('runs as its own dynamic user with its data in the state folder, configured by an env file', () => {
+  it('runs as its own dynamic user with its data in the state folder(), configured by an env file', () => {
     for (const line of [
       'DynamicUser=yes',
       'StateDirectory=opendtu-companion',

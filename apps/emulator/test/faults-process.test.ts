@@ -1,10 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- wire objects are checked field by field */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { LaunchedEmulator } from '../src/launch';
-import { ADMIN_AUTH, launchTestProcess } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_AUTH, processPerTest } from './helpers';
 import { HM, HMS } from './runtime-helpers';
 
 // `--fault` as a test that starts the process uses it: the faults hold from the start,
@@ -13,21 +9,11 @@ import { HM, HMS } from './runtime-helpers';
 /** Process starts and a device restart (about 4 s) take their time on a busy machine. */
 const PROCESS_MS = 60_000;
 
-let child: LaunchedEmulator | undefined;
-let dataDir: string | undefined;
-afterEach(async () => {
-  await child?.stop();
-  child = undefined;
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  dataDir = undefined;
-});
+const emulator = processPerTest('faults');
 
 /** At noon on the device, 50 times fast. */
-async function start(args: string[]): Promise<string> {
-  dataDir = await mkdtemp(join(tmpdir(), 'opendtu-faults-'));
-  child = await launchTestProcess(dataDir, '2026-06-21T10:00:00Z', ['--speed', '50', ...args]);
-  return child.url;
-}
+const start = (args: string[]): Promise<string> =>
+  emulator.start('2026-06-21T10:00:00Z', ['--speed', '50', ...args]);
 
 async function json(url: string, init: RequestInit = {}): Promise<any> {
   const response = await fetch(url, { ...init, headers: { authorization: ADMIN_AUTH, ...init.headers } });
@@ -75,7 +61,8 @@ describe('--fault (docs/emulator.md#faults-on-purpose)', () => {
       expect(reboot.type).toBe('success');
       const after = await eventually(
         () => json(`${base}/api/system/status`),
-        (status) => status.uptime !== undefined && child?.output().includes('Device is back.') === true,
+        (status) =>
+          status.uptime !== undefined && emulator.running()?.output().includes('Device is back.') === true,
       );
       expect(after.uptime).toBeDefined();
       expect((await json(`${base}/emulator/faults`)).faults).toEqual(listed);

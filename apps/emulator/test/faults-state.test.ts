@@ -7,29 +7,30 @@ const T0 = Date.parse('2025-06-21T10:00:00Z');
 
 describe('parseFault: the JSON body of POST /emulator/faults', () => {
   it('reads each kind with serials as the device writes them', () => {
-    expect(parseFault({ fault: 'inverter-silent', serial: '114181234569' })).toEqual({
-      fault: 'inverter-silent',
-      serial: HM,
-    });
-    expect(parseFault({ fault: 'string-dark', serial: '116491234568', channel: 3 })).toEqual({
-      fault: 'string-dark',
-      serial: HMS,
-      channel: 3,
-    });
-    expect(parseFault({ fault: 'limit-fails', serial: '114181234569' })).toEqual({
-      fault: 'limit-fails',
-      serial: HM,
-    });
-    expect(parseFault({ fault: 'eventlog-entry', serial: '114181234569', id: 148 })).toEqual({
-      fault: 'eventlog-entry',
-      serial: HM,
-      id: 148,
-    });
-    expect(parseFault({ fault: 'device-vanish' })).toEqual({ fault: 'device-vanish' });
-    expect(parseFault({ fault: 'device-vanish', seconds: 30 })).toEqual({
-      fault: 'device-vanish',
-      seconds: 30,
-    });
+    const bodies: [object, object][] = [
+      [
+        { fault: 'inverter-silent', serial: '114181234569' },
+        { fault: 'inverter-silent', serial: HM },
+      ],
+      [
+        { fault: 'string-dark', serial: '116491234568', channel: 3 },
+        { fault: 'string-dark', serial: HMS, channel: 3 },
+      ],
+      [
+        { fault: 'limit-fails', serial: '114181234569' },
+        { fault: 'limit-fails', serial: HM },
+      ],
+      [
+        { fault: 'eventlog-entry', serial: '114181234569', id: 148 },
+        { fault: 'eventlog-entry', serial: HM, id: 148 },
+      ],
+      [{ fault: 'device-vanish' }, { fault: 'device-vanish' }],
+      [
+        { fault: 'device-vanish', seconds: 30 },
+        { fault: 'device-vanish', seconds: 30 },
+      ],
+    ];
+    for (const [body, fault] of bodies) expect(parseFault(body)).toEqual(fault);
   });
 
   it('says what is wrong instead of guessing', () => {

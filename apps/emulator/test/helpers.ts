@@ -5,14 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { onTestFailed } from 'vitest';
-import { buildDevice } from '../src/app';
+import { afterEach, onTestFailed } from 'vitest';
+import { buildDevice, type DeviceOptions } from '../src/app';
 import { createManualClock, type ManualClock } from '../src/clock';
 import { defaultConfig } from '../src/config/defaults';
 import { identityFor } from '../src/config/identity';
 import { fillDemoInverters } from '../src/sim/demo-inverters';
 import { createRandom, type Random } from '../src/sim/random';
-import type { EmulatedRelease } from '../src/firmware/profiles';
 
 /** A tiny stand-in web bundle, so emulator tests do not need the real build. */
 export const FIXTURE_WEBAPP = fileURLToPath(new URL('./fixtures/webapp', import.meta.url));
@@ -31,21 +30,20 @@ export interface TestDevice {
 
 /** A device on a fresh data folder (or the given one), with a clock that moves only when told. */
 export async function startTestDevice(
-  options: {
+  options: Pick<
+    Partial<DeviceOptions>,
+    | 'ntpSyncDelayMs'
+    | 'failingRadios'
+    | 'freshInverters'
+    | 'pushIntervalMs'
+    | 'sinceMidnight'
+    | 'firmware'
+    | 'maxConnections'
+  > & {
     dataDir?: string;
     /** Start like a real device out of the box: all defaults, no demo inverters. */
     blank?: boolean;
     start?: number;
-    ntpSyncDelayMs?: number;
-    failingRadios?: { nrf?: boolean; cmt?: boolean };
-    freshInverters?: number;
-    pushIntervalMs?: number;
-    /** Live through today from local midnight at boot, as the command line does. */
-    sinceMidnight?: boolean;
-    /** The firmware release to play (default v25.4.10). */
-    firmware?: EmulatedRelease;
-    /** Connections served at once once listening (default: no limit). */
-    maxConnections?: number;
     /**
      * The DTU serial of a fresh device with the demo inverters. The site's weather and grid
      * are seeded by it, so a simulated day comes out the same in every run; by default it
@@ -54,33 +52,29 @@ export async function startTestDevice(
     dtuSerial?: number;
   } = {},
 ): Promise<TestDevice> {
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
+  const { dataDir: given, blank, start, dtuSerial, ...deviceOptions } = options;
+  const dataDir = given ?? (await mkdtemp(join(tmpdir(), 'opendtu-emu-')));
   // An empty config.json reads as all defaults (contract §7.2) but is not a first boot, so
   // the emulator does not fill in its demo inverters: the state of a fresh real device.
-  if (options.blank && !options.dataDir) await writeFile(join(dataDir, 'config.json'), '{}');
-  else if (options.dtuSerial !== undefined && !options.dataDir) {
+  if (blank && !given) await writeFile(join(dataDir, 'config.json'), '{}');
+  else if (dtuSerial !== undefined && !given) {
     const config = defaultConfig(identityFor(dataDir));
-    config.dtu.serial = options.dtuSerial;
+    config.dtu.serial = dtuSerial;
     fillDemoInverters(config.inverters);
     await writeFile(join(dataDir, 'config.json'), JSON.stringify(config));
   }
-  const clock = createManualClock(options.start ?? Date.parse('2025-06-21T10:00:00Z'));
+  const clock = createManualClock(start ?? Date.parse('2025-06-21T10:00:00Z'));
   const restarts: string[] = [];
   // Time counts as NTP-synced at once unless a test asks for the boot delay.
   const build = (resetReason: 'power-on' | 'software' = 'power-on'): Promise<FastifyInstance> =>
     buildDevice({
+      ...deviceOptions,
       dataDir,
       webappDir: FIXTURE_WEBAPP,
       clock,
       requestRestart: (r) => restarts.push(r),
       resetReason,
-      ntpSyncDelayMs: options.ntpSyncDelayMs ?? 0,
-      failingRadios: options.failingRadios,
-      freshInverters: options.freshInverters,
-      pushIntervalMs: options.pushIntervalMs,
-      sinceMidnight: options.sinceMidnight,
-      firmware: options.firmware,
-      maxConnections: options.maxConnections,
+      ntpSyncDelayMs: deviceOptions.ntpSyncDelayMs ?? 0,
     });
   const device: TestDevice = {
     app: await build(),
@@ -93,7 +87,7 @@ export async function startTestDevice(
     },
     close: async () => {
       await device.app.close();
-      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (!given) await rm(dataDir, { recursive: true, force: true });
     },
   };
   return device;
@@ -139,6 +133,33 @@ export function launchTestProcess(
   env?: NodeJS.ProcessEnv,
 ): Promise<LaunchedEmulator> {
   return launchEmulator({ dataDir, args: ['--webapp', FIXTURE_WEBAPP, '--time', time, ...args], env });
+}
+
+/**
+ * One emulator process per test: `start` launches it (as `launchTestProcess`, in a fresh data
+ * folder) and answers its base URL; after each test it is stopped and its folder removed.
+ * `running()` is the process of the test under way.
+ */
+export function processPerTest(name: string): {
+  start: (time: string, args?: readonly string[], env?: NodeJS.ProcessEnv) => Promise<string>;
+  running: () => LaunchedEmulator | undefined;
+} {
+  let child: LaunchedEmulator | undefined;
+  let dataDir: string | undefined;
+  afterEach(async () => {
+    await child?.stop();
+    child = undefined;
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
+  });
+  return {
+    start: async (time, args, env) => {
+      dataDir = await mkdtemp(join(tmpdir(), `opendtu-${name}-`));
+      child = await launchTestProcess(dataDir, time, args, env);
+      return child.url;
+    },
+    running: () => child,
+  };
 }
 
 /**

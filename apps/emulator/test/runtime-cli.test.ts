@@ -1,24 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { LaunchedEmulator } from '../src/launch';
-import { ADMIN_AUTH, launchTestProcess } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_AUTH, processPerTest } from './helpers';
 
-let child: LaunchedEmulator | undefined;
-let dataDir: string | undefined;
-afterEach(async () => {
-  await child?.stop();
-  child = undefined;
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const emulator = processPerTest('cli');
 
 /** Starts the emulator process as a user would and resolves with its base URL. */
-async function startProcess(time: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-  dataDir = await mkdtemp(join(tmpdir(), 'opendtu-cli-'));
-  child = await launchTestProcess(dataDir, time, args, { ...process.env, ...env });
-  return child.url;
-}
+const startProcess = (time: string, args: string[], env: Record<string, string> = {}): Promise<string> =>
+  emulator.start(time, args, { ...process.env, ...env });
 
 async function json(url: string): Promise<Record<string, unknown>> {
   const response = await fetch(url, { headers: { authorization: ADMIN_AUTH } });

@@ -181,29 +181,19 @@ describe('§7.2 config.json layout and defaults', () => {
       display: { rotation: 3, contrast: 10, locale: 'fr' },
       led: [{ brightness: 5 }, { brightness: 6 }],
     });
-    const before = await Promise.all(
-      [
-        '/api/security/config',
-        '/api/network/config',
-        '/api/ntp/config',
-        '/api/dtu/config',
-        '/api/inverter/list',
-        '/api/device/config',
-        '/api/mqtt/config',
-      ].map(async (url) => (await getJson(device.app, url)).body),
-    );
+    const pages = [
+      '/api/security/config',
+      '/api/network/config',
+      '/api/ntp/config',
+      '/api/dtu/config',
+      '/api/inverter/list',
+      '/api/device/config',
+      '/api/mqtt/config',
+    ];
+    const read = () => Promise.all(pages.map(async (url) => (await getJson(device.app, url)).body));
+    const before = await read();
     await device.reboot();
-    const after = await Promise.all(
-      [
-        '/api/security/config',
-        '/api/network/config',
-        '/api/ntp/config',
-        '/api/dtu/config',
-        '/api/inverter/list',
-        '/api/device/config',
-        '/api/mqtt/config',
-      ].map(async (url) => (await getJson(device.app, url)).body),
-    );
+    const after = await read();
     expect(after).toEqual(before);
     expect((await getJson(device.app, '/api/system/status')).body.cfgsavecount).toBe(7);
   });

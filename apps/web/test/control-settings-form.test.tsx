@@ -6,18 +6,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ControlSettings } from '../src/features/control/control-settings';
 import { I18nProvider } from '../src/i18n/i18n-provider';
-
-const SETTINGS: ControlSettingsBody = {
-  enabled: true,
-  meter: { kind: 'shelly-pro-3em', url: 'http://192.168.1.60/', path: null },
-  target_w: 0,
-  band_w: 25,
-  interval_s: 10,
-  poll_s: 2,
-  inverters: 'all',
-  fallback: 'before',
-  wait_out_switching: true,
-};
+import { CONTROL_SETTINGS } from './support/control-settings';
 
 const LIST = {
   inverter: [{ serial: '116491234568', name: 'Garage' }],
@@ -75,7 +64,7 @@ afterEach(() => {
 
 describe('waiting out loads that switch on and off, on the Control screen', () => {
   it('shows the saved choice with the trade, and sends it switched off', async () => {
-    const saves = stubCompanion(SETTINGS);
+    const saves = stubCompanion(CONTROL_SETTINGS);
     renderForm();
     const wait = await screen.findByRole<HTMLInputElement>('switch', {
       name: 'Wait out loads that switch on and off',
@@ -88,11 +77,11 @@ describe('waiting out loads that switch on and off, on the Control screen', () =
     fireEvent.click(wait);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Settings saved.');
-    expect(saves).toEqual([{ ...SETTINGS, wait_out_switching: false }]);
+    expect(saves).toEqual([{ ...CONTROL_SETTINGS, wait_out_switching: false }]);
   });
 
   it('sends it switched on again', async () => {
-    const saves = stubCompanion({ ...SETTINGS, wait_out_switching: false });
+    const saves = stubCompanion({ ...CONTROL_SETTINGS, wait_out_switching: false });
     renderForm();
     const wait = await screen.findByRole<HTMLInputElement>('switch', {
       name: 'Wait out loads that switch on and off',

@@ -12,6 +12,7 @@ import {
 } from '../src/features/control/control-settings-model';
 import en from '../src/i18n/en.json';
 import { createTranslator } from '../src/i18n/runtime';
+import { CONTROL_SETTINGS } from './support/control-settings';
 
 const { t, has } = createTranslator([en]);
 
@@ -19,17 +20,7 @@ const OFF: ControlAnswer = {
   state: 'off',
   paused: false,
   hold_s: 0,
-  settings: {
-    enabled: false,
-    meter: { kind: 'shelly-pro-3em', url: '', path: null },
-    target_w: 0,
-    band_w: 25,
-    interval_s: 10,
-    poll_s: 2,
-    inverters: 'all',
-    fallback: 'before',
-    wait_out_switching: true,
-  },
+  settings: { ...CONTROL_SETTINGS, enabled: false, meter: { ...CONTROL_SETTINGS.meter, url: '' } },
   source: 'options',
   meter: { power_w: null, at: null, stale: true, error: null },
   inverters: [],

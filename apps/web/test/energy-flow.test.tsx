@@ -5,6 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnergyFlowCard } from '../src/components/energy-flow/flow-card';
 import { I18nProvider } from '../src/i18n/i18n-provider';
+import { flowInSum, type FlowPeriod } from '../src/components/energy-flow/period-flow';
 import { flowNow, surplusOf } from '../src/lib/energy-flow';
 
 describe('the flow now', () => {
@@ -62,6 +63,37 @@ function show(reading: MeterAnswer, sunW = 2000, setUp = false) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+describe('the flow of a month in sum', () => {
+  const day = (period: string, produced: number | null, grid: [number, number] | null): FlowPeriod => ({
+    period,
+    produced_wh: produced,
+    self_used_wh: null,
+    exported_wh: grid && grid[1],
+    imported_wh: grid && grid[0],
+    consumption_wh: null,
+    self_consumption_pct: null,
+    self_sufficiency_pct: null,
+    grid_complete: grid ? true : null,
+  });
+
+  it('counts only the days the meter covered: a day without it adds no sun used at home', () => {
+    const sum = flowInSum([
+      day('2026-06-01', 9800, null),
+      day('2026-06-02', 5000, [1200, 3000]),
+      day('2026-06-03', null, [400, 0]),
+    ]);
+    expect(sum).toMatchObject({
+      produced_wh: 5000,
+      exported_wh: 3000,
+      imported_wh: 1600,
+      self_used_wh: 2000,
+      consumption_wh: 3600,
+      grid_complete: false,
+    });
+    expect(sum.self_consumption_pct).toBeCloseTo(40, 1);
+  });
 });
 
 describe('the flow card', () => {

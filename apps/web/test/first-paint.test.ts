@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { commonInverter } from './support/live-fixtures';
 
 // The live view's first paint (src/boot/first-paint.ts) as index.html runs it, against the
 // answers and frames it would find in window.__early.
@@ -11,19 +12,7 @@ const total = (power: number) => ({
   YieldTotal: value(4321.5, 'kWh', 3),
 });
 const hints = { time_sync: false, radio_problem: false, default_password: true, pin_mapping_issue: false };
-const inverter = (serial: string, name: string, order: number) => ({
-  serial,
-  name,
-  order,
-  data_age: 3,
-  data_age_ms: 3000,
-  poll_enabled: true,
-  reachable: true,
-  producing: true,
-  limit_relative: 100,
-  limit_absolute: 800,
-  radio_stats: {},
-});
+const inverter = (serial: string, name: string, order: number) => commonInverter(serial, { name, order });
 const full = (serial: string, name: string, order: number, power: number) => ({
   ...inverter(serial, name, order),
   AC: { '0': { Power: value(power, 'W', 1) } },

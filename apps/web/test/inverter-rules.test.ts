@@ -13,6 +13,12 @@ import {
 
 const { t } = createTranslator([en]);
 
+/** The shed inverter's two strings, named, rated and with a yield offset on one. */
+const CHANNELS: InverterListEntry['channel'] = [
+  { name: 'East', max_power: 410, yield_total_offset: 0 },
+  { name: 'West', max_power: 410, yield_total_offset: 1.5 },
+];
+
 const inverter = (patch: Partial<InverterListEntry> = {}): InverterListEntry => ({
   ...INVERTER_FLAG_DEFAULTS,
   id: 3,
@@ -20,10 +26,7 @@ const inverter = (patch: Partial<InverterListEntry> = {}): InverterListEntry => 
   order: 0,
   serial: '2821235c8443',
   type: 'HERF-600/800-2T',
-  channel: [
-    { name: 'East', max_power: 410, yield_total_offset: 0 },
-    { name: 'West', max_power: 410, yield_total_offset: 1.5 },
-  ],
+  channel: CHANNELS,
   ...patch,
 });
 
@@ -92,10 +95,7 @@ describe('the edit request', () => {
       id: 3,
       serial: '2821235c8443',
       name: 'Shed',
-      channel: [
-        { name: 'East', max_power: 410, yield_total_offset: 0 },
-        { name: 'West', max_power: 410, yield_total_offset: 1.5 },
-      ],
+      channel: CHANNELS,
     });
     expect(request).not.toHaveProperty('order');
     expect(request).not.toHaveProperty('type');

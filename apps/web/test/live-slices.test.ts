@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { selectInverter, selectRoster, type LiveSnapshot } from '../src/api/live-store';
 import { EMPTY_LIVE_STATE, mergeLive, type LiveState } from '../src/lib/live-merge';
+import { commonInverter } from './support/live-fixtures';
 
 // What a frame leaves alone keeps its identity, so the parts of the live view that read it
 // (useLive) do not render again.
@@ -9,25 +10,7 @@ const value = (v: number) => ({ v, u: 'W', d: 1 });
 const total = (power: number) => ({ Power: value(power), YieldDay: value(1), YieldTotal: value(2) });
 const hints = { time_sync: false, radio_problem: false, default_password: true, pin_mapping_issue: false };
 const inverter = (serial: string, name: string, order: number, power: number) => ({
-  serial,
-  name,
-  order,
-  data_age: 0,
-  data_age_ms: 0,
-  poll_enabled: true,
-  reachable: true,
-  producing: true,
-  limit_relative: 100,
-  limit_absolute: 800,
-  radio_stats: {
-    tx_request: 0,
-    tx_re_request: 0,
-    rx_success: 0,
-    rx_fail_nothing: 0,
-    rx_fail_partial: 0,
-    rx_fail_corrupt: 0,
-    rssi: -60,
-  },
+  ...commonInverter(serial, { name, order, data_age: 0, data_age_ms: 0 }),
   AC: { '0': { Power: value(power) } },
   DC: {},
   INV: {},

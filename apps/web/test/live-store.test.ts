@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveStore } from '../src/api/live-store';
+import { commonInverter } from './support/live-fixtures';
 
 const total = (power: number) => ({
   Power: { v: power, u: 'W', d: 1 },
@@ -8,17 +9,7 @@ const total = (power: number) => ({
 });
 const hints = { time_sync: false, radio_problem: false, default_password: false, pin_mapping_issue: false };
 const inverter = (serial: string, order: number, power?: number) => ({
-  serial,
-  name: serial,
-  order,
-  data_age: 0,
-  data_age_ms: 0,
-  poll_enabled: true,
-  reachable: true,
-  producing: true,
-  limit_relative: 100,
-  limit_absolute: -1,
-  radio_stats: {},
+  ...commonInverter(serial, { name: serial, order, data_age: 0, data_age_ms: 0, limit_absolute: -1 }),
   ...(power === undefined
     ? {}
     : { AC: { '0': { Power: { v: power, u: 'W', d: 1 } } }, DC: {}, INV: {}, events: 0 }),

@@ -228,10 +228,13 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
       const periods = new Map(
         periodsBetween(from, to, by).map((period) => [period, new Map<number, number>()] as const),
       );
+      const producedByDay = new Map<string, number>();
       for (const { inv, day, wh } of store.dayEnergy(from, to)) {
         const sums = periods.get(periodOf(day, by));
-        if (sums && inverters.some((inverter) => inverter.id === inv))
+        if (sums && inverters.some((inverter) => inverter.id === inv)) {
           sums.set(inv, (sums.get(inv) ?? 0) + wh);
+          producedByDay.set(day, (producedByDay.get(day) ?? 0) + wh);
+        }
       }
       const total = (sums: Map<number, number>): number | null =>
         sums.size === 0 ? null : round1([...sums.values()].reduce((sum, wh) => sum + wh, 0));
@@ -239,7 +242,7 @@ export function registerHistory(app: FastifyInstance, context: HistoryContext): 
       // The meter is the house's: with one inverter asked for, its figures do not apply.
       const flows =
         query.serial === undefined
-          ? periodFlows(context.grid, from, to, by, totals)
+          ? periodFlows(context.grid, from, to, by, producedByDay)
           : new Map([...totals].map(([period, wh]) => [period, flowFields(wh, null, null)]));
       if (!csv) {
         return {

@@ -5,7 +5,7 @@
  */
 import type { EnergyBy, EnergyFlowFields, FlowRow } from '@opendtu/api';
 import type { DeviceClock } from '../device/clock';
-import { periodOf } from '../history/dates';
+import { periodOf, periodsBetween } from '../history/dates';
 import type { PowerPoint } from '../recorder/db/history-store';
 import { flowFields, flowRow, type GridEnergy } from './flow-figures';
 import { GRID_SLOT_MS, type GridStore } from './grid-store';
@@ -19,15 +19,17 @@ export interface GridHistory {
 }
 
 /**
- * Each period's flow figures, from its production (Wh, null where nothing was recorded)
- * and the meter's days in it; `days`: every day asked for, in order.
+ * Each period's flow figures, from the production (Wh a day, absent where nothing was
+ * recorded) and the meter's days in it. A period the meter covered in part counts the
+ * production of its metered days only (another day's would pass for the sun used at home);
+ * one without the meter's readings has its whole production and no grid figures.
  */
 export function periodFlows(
   grid: GridHistory | undefined,
   from: string,
   to: string,
   by: EnergyBy,
-  produced: ReadonlyMap<string, number | null>,
+  producedByDay: ReadonlyMap<string, number>,
 ): Map<string, EnergyFlowFields> {
   const rows = grid ? grid.store.days(from, to) : [];
   const energy = new Map<string, GridEnergy & { covered: boolean }>();
@@ -50,11 +52,23 @@ export function periodFlows(
     }
   }
   const flows = new Map<string, EnergyFlowFields>();
-  for (const [period, wh] of produced) {
+  const production = new Map<string, { all: number[]; metered: number[] }>(
+    periodsBetween(from, to, by).map((period) => [period, { all: [], metered: [] }]),
+  );
+  for (const [day, wh] of producedByDay) {
+    const sums = production.get(periodOf(day, by));
+    sums?.all.push(wh);
+    if (seen.has(day)) sums?.metered.push(wh);
+  }
+  for (const [period, { all, metered }] of production) {
     const sum = energy.get(period);
-    flows.set(period, flowFields(wh, sum ?? null, sum ? sum.covered : null));
+    flows.set(period, flowFields(sumOrNull(sum ? metered : all), sum ?? null, sum ? sum.covered : null));
   }
   return flows;
+}
+
+function sumOrNull(values: readonly number[]): number | null {
+  return values.length ? values.reduce((sum, wh) => sum + wh, 0) : null;
 }
 
 function nextDay(day: string): string {

@@ -186,8 +186,9 @@ export function flowAnswer(
   const produced = energy.length ? Math.round(energy.reduce((sum, row) => sum + row.wh, 0) * 10) / 10 : null;
   const inverters = store.inverters().map((inverter) => store.power(inverter.id, from, to));
   const day =
-    periodFlows(context.grid, date, date, 'day', new Map([[date, produced]])).get(date) ??
-    flowFields(produced, null, null);
+    periodFlows(context.grid, date, date, 'day', new Map(produced === null ? [] : [[date, produced]])).get(
+      date,
+    ) ?? flowFields(produced, null, null);
   return {
     date,
     timezone: clock.timezone,

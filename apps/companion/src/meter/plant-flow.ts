@@ -78,16 +78,19 @@ export function plantFlow(
   };
 }
 
-/** The devices' meters summed (each its own house); whole only when each of them is. */
+/**
+ * The devices' meters summed (each its own house); whole only when each of them is. Only
+ * the metered devices' production counts: another's would pass for the sun used at home.
+ */
 function devicesDay(produced: number | null, days: readonly EnergyFlowFields[]): EnergyFlowFields {
   const metered = days.filter((day) => day.imported_wh !== null && day.exported_wh !== null);
   if (metered.length === 0) return energyFlow(produced, null, null);
   return energyFlow(
-    produced,
+    sumOf(metered.map((day) => day.produced_wh)),
     {
       importWh: metered.reduce((sum, day) => sum + day.imported_wh!, 0),
       exportWh: metered.reduce((sum, day) => sum + day.exported_wh!, 0),
     },
-    metered.every((day) => day.grid_complete === true),
+    metered.length === days.length && metered.every((day) => day.grid_complete === true),
   );
 }

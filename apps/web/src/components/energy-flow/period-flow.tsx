@@ -7,10 +7,14 @@ import { FlowFigures } from './flow-figures';
 /** A period of an energy answer with its flow (the device's or the plant's). */
 export type FlowPeriod = EnergyFlowFields & { period: string };
 
-/** The view's flow in sum: the periods' production and grid energy added, the rest derived. */
+/**
+ * The view's flow in sum, over the periods the grid meter covered: their production and grid
+ * energy added, the rest derived. A period without the meter's figures adds nothing, not even
+ * its production (it would count as the sun's energy used at home).
+ */
 export function flowInSum(periods: readonly FlowPeriod[]): EnergyFlowFields {
   const metered = periods.filter((period) => period.imported_wh !== null && period.exported_wh !== null);
-  const produced = periods.filter((period) => period.produced_wh !== null);
+  const produced = metered.filter((period) => period.produced_wh !== null);
   return energyFlow(
     produced.length ? produced.reduce((sum, period) => sum + period.produced_wh!, 0) : null,
     metered.length
