@@ -29,9 +29,6 @@ import { ErrorPage } from './error-page';
 import { RequireLogin } from './require-login';
 import { WaitPage } from './wait-page';
 
-/** A screen for the admin only: without a stored login, the login page first. */
-const admin = (page: ReactNode) => () => <RequireLogin>{page}</RequireLogin>;
-
 /** The screen of every route (spec §2). */
 export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.home]: () => <LivePage />,
@@ -53,19 +50,49 @@ export const ROUTE_TABLE: Readonly<Record<RoutePath, () => ReactNode>> = {
   [ROUTES.settingsDevice]: () => <DeviceManagerPage />,
   [ROUTES.settingsLogging]: () => <LoggingSettingsPage />,
   [ROUTES.settingsConfig]: () => <ConfigPage />,
-  [ROUTES.firmwareUpgrade]: admin(<FirmwarePage />),
-  [ROUTES.maintenanceReboot]: admin(<RebootPage />),
+  [ROUTES.firmwareUpgrade]: () => (
+    <RequireLogin>
+      <FirmwarePage />
+    </RequireLogin>
+  ),
+  [ROUTES.maintenanceReboot]: () => (
+    <RequireLogin>
+      <RebootPage />
+    </RequireLogin>
+  ),
   [ROUTES.wait]: () => <WaitPage />,
   // Only in the companion build: dead code in the device's (vite.config.ts), no flash.
+  ...(import.meta.env.MODE === 'companion' && { [COMPANION_ROUTES.history]: () => <HistoryPage /> }),
+  // The controller answers the admin only: a pause changes what the inverters feed.
   ...(import.meta.env.MODE === 'companion' && {
-    [COMPANION_ROUTES.history]: () => <HistoryPage />,
-    // The controller answers the admin only: a pause changes what the inverters feed.
-    [COMPANION_ROUTES.control]: admin(<ControlPage />),
-    // The meter's settings need the admin (its address may hold its password).
-    [COMPANION_ROUTES.meter]: admin(<MeterPage />),
-    // The Modbus map names every inverter: the admin's, as its API.
-    [COMPANION_ROUTES.modbus]: admin(<ModbusPage />),
-    // The alerts need the admin (the API answers them only), as do firmware and reboot.
-    [COMPANION_ROUTES.alerts]: admin(<AlertsPage />),
+    [COMPANION_ROUTES.control]: () => (
+      <RequireLogin>
+        <ControlPage />
+      </RequireLogin>
+    ),
+  }),
+  // The meter's settings need the admin (its address may hold its password).
+  ...(import.meta.env.MODE === 'companion' && {
+    [COMPANION_ROUTES.meter]: () => (
+      <RequireLogin>
+        <MeterPage />
+      </RequireLogin>
+    ),
+  }),
+  // The Modbus map names every inverter: the admin's, as its API.
+  ...(import.meta.env.MODE === 'companion' && {
+    [COMPANION_ROUTES.modbus]: () => (
+      <RequireLogin>
+        <ModbusPage />
+      </RequireLogin>
+    ),
+  }),
+  // The alerts need the admin (the API answers them only), as do firmware and reboot.
+  ...(import.meta.env.MODE === 'companion' && {
+    [COMPANION_ROUTES.alerts]: () => (
+      <RequireLogin>
+        <AlertsPage />
+      </RequireLogin>
+    ),
   }),
 };

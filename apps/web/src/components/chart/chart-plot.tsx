@@ -1,7 +1,14 @@
 import { memo, type PointerEvent } from 'react';
+import { useI18n } from '../../i18n/i18n-provider';
+import { axisLabel } from '../../lib/axis-label';
 import { SLOTS, type DayCurve, type Series } from '../../lib/day-curve';
 import { HOUR, hourPath, lineStyle, PLOT_H, tailPath } from './chart-lines';
-import { dayGrid, HourAxis, ValueAxis } from './plot-axes';
+
+const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
+
+/** "13:05" for a minute of the device's day. */
+export const slotTime = (slot: number): string =>
+  `${String(Math.floor(slot / 60)).padStart(2, '0')}:${String(slot % 60).padStart(2, '0')}`;
 
 export interface PlotProps {
   curve: DayCurve;
@@ -57,18 +64,20 @@ const ticks = (top: number, step: number) => Array.from({ length: top / step + 1
  * read-out say what it shows in words, the CSV has every minute.
  */
 export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProps) {
+  const { locale } = useI18n();
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     onShow(Math.max(0, Math.min(curve.last, Math.round(((event.clientX - box.left) / box.width) * SLOTS))));
   };
   return (
     <div className="chart-plot" aria-hidden="true">
-      <ValueAxis
-        ticks={ticks(top, step)}
-        top={(w) => 100 - (w / top) * 100}
-        step={step}
-        unit={top < 1000 ? 'W' : 'kW'}
-      />
+      <div className="chart-y small text-body-secondary">
+        {ticks(top, step).map((w) => (
+          <span key={w} style={{ top: `${100 - (w / top) * 100}%` }}>
+            {axisLabel(locale, w, step, top < 1000 ? 'W' : 'kW')}
+          </span>
+        ))}
+      </div>
       <div
         className="chart-area"
         onPointerMove={pick}
@@ -78,7 +87,11 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProp
         <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none">
           <path
             className="chart-grid"
-            d={dayGrid(ticks(top, step).map((w) => PLOT_H - (w / top) * PLOT_H))}
+            d={
+              ticks(top, step)
+                .map((w) => `M0 ${PLOT_H - (w / top) * PLOT_H}H${SLOTS}`)
+                .join('') + HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
+            }
           />
           {serials.map((serial, index) => {
             const series = curve.inverters[serial];
@@ -99,7 +112,17 @@ export function ChartPlot({ curve, serials, top, step, shown, onShow }: PlotProp
           {shown !== undefined && <path className="chart-cursor" d={`M${shown} 0V${PLOT_H}`} />}
         </svg>
       </div>
-      <HourAxis every={6} />
+      <div className="chart-x small text-body-secondary">
+        {HOURS.map((h) => (
+          <span
+            key={h}
+            style={{ left: `${(h / 24) * 100}%` }}
+            className={h % 6 ? 'd-none d-sm-inline' : undefined}
+          >
+            {slotTime(h * 60)}
+          </span>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,15 +1,13 @@
-// The frame every plot of the app shares (its CSS: .chart-y, .chart-x, .chart-grid): the
-// value axis beside it, and for a plot of the device's day its hours and grid.
+// The frame of the companion's plots (the power chart's CSS: .chart-y, .chart-x, .chart-grid):
+// the value axis beside it, and for a plot of the device's day its hours and grid. The power
+// chart (chart-plot.tsx, in the device's bundle) keeps its own inline: gzip packs it smaller.
 import { useI18n } from '../../i18n/i18n-provider';
 import { axisLabel } from '../../lib/axis-label';
 import { SLOTS } from '../../lib/day-curve';
 import { PLOT_H } from './chart-lines';
+import { slotTime } from './chart-plot';
 
 const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
-
-/** "13:05" for a minute of the device's day. */
-export const slotTime = (slot: number): string =>
-  `${String(Math.floor(slot / 60)).padStart(2, '0')}:${String(slot % 60).padStart(2, '0')}`;
 
 /** The labels beside a plot: each tick at `top(tick)`, its distance from the top in %. */
 export function ValueAxis(props: {

@@ -4,8 +4,7 @@ import { curveCsv, type DayCurve } from '../../lib/day-curve';
 import { saveBlob } from '../../lib/download';
 import { formatMeasure } from '../../lib/format';
 import { yScale } from './chart-lines';
-import { ChartPlot, lineProps } from './chart-plot';
-import { slotTime } from './plot-axes';
+import { ChartPlot, lineProps, slotTime } from './chart-plot';
 
 /**
  * The day's power on the device's clock: the total and each inverter, a read-out that

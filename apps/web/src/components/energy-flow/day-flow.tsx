@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
 import { periodLabel } from '../../lib/energy';
 import { formatMeasure } from '../../lib/format';
-import { slotTime } from '../chart/plot-axes';
+import { slotTime } from '../chart/chart-plot';
 import { EnergyCard } from '../history/energy-card';
 import { FlowBars, type FlowBar } from './flow-bars';
 import { FlowFigures } from './flow-figures';

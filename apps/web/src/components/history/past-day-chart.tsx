@@ -4,7 +4,7 @@ import type { DayCurve } from '../../lib/day-curve';
 import { periodLabel } from '../../lib/energy';
 import { formatMeasure } from '../../lib/format';
 import { Alert } from '../api-alert';
-import { slotTime } from '../chart/plot-axes';
+import { slotTime } from '../chart/chart-plot';
 import { PowerChart } from '../chart/power-chart';
 
 /**

@@ -1,26 +1,24 @@
 import { lineStyle, PLOT_H } from '../../components/chart/chart-lines';
-import { dayGrid, HourAxis, slotTime, ValueAxis } from '../../components/chart/plot-axes';
+import { slotTime } from '../../components/chart/chart-plot';
+import { dayGrid, HourAxis, ValueAxis } from '../../components/chart/plot-axes';
 import { useI18n } from '../../i18n/i18n-provider';
 import { SLOTS } from '../../lib/day-curve';
 import { formatMeasure } from '../../lib/format';
 import { seriesPath, type ControlChartData } from './control-chart-data';
 import { Card } from '../../components/card';
 
-/**
- * The three lines, told apart by weight, hue and dash (never by colour alone). The calls are
- * marked pure so the device build, which never shows this chart, drops them.
- */
+/** The three lines, told apart by weight, hue and dash (never by colour alone). */
 const LINES = [
   { key: 'meter', label: 'control.LineMeter', props: { className: 'chart-line chart-total' } },
   {
     key: 'output',
     label: 'control.LineOutput',
-    props: { className: 'chart-line', style: /* @__PURE__ */ lineStyle(3) },
+    props: { className: 'chart-line', style: lineStyle(3) },
   },
   {
     key: 'limits',
     label: 'control.LineLimits',
-    props: { className: 'chart-line', style: /* @__PURE__ */ lineStyle(1) },
+    props: { className: 'chart-line', style: lineStyle(1) },
   },
 ] as const;
 

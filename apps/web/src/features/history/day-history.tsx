@@ -4,7 +4,7 @@ import { getCsv, getEnergy, getPower, powerPath } from '../../api/history';
 import { useApiData } from '../../api/use-api-data';
 import { DayFlow } from '../../components/energy-flow/day-flow';
 import { DayPicker } from '../../components/history/day-picker';
-import { slotTime } from '../../components/chart/plot-axes';
+import { slotTime } from '../../components/chart/chart-plot';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';

@@ -6,16 +6,6 @@ import type { LiveInverter } from '../../lib/live-merge';
 
 export type LiveDialog = 'limit' | 'power' | 'info' | 'grid' | 'events';
 
-/** The dialogs that change the inverter, and two that only show it (the event log has its count). */
-const COMMANDS = [
-  ['limit', 'home.ShowSetInverterLimit'],
-  ['power', 'home.TurnOnOff'],
-] as const;
-const VIEWS = [
-  ['info', 'Error.Details'],
-  ['grid', 'home.GridProfile'],
-] as const;
-
 /**
  * The inverter's actions; those that change it need a login and a device that answers,
  * and say which is missing when disabled (in words, not only as a title: touch screens show no titles).
@@ -34,23 +24,32 @@ export function InverterToolbar({
   const blocked = !loggedIn ? t('home.LoginRequired') : away ? t('connection.CommandsOff') : undefined;
   return (
     <div className="btn-toolbar gap-2 mb-3" role="toolbar" aria-label={t('home.Actions')}>
-      {COMMANDS.map(([dialog, label]) => (
-        <span key={dialog} title={blocked}>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!!blocked}
-            onClick={() => onOpen(dialog)}
-          >
-            {t(label)}
-          </button>
-        </span>
-      ))}
-      {VIEWS.map(([dialog, label]) => (
-        <button key={dialog} type="button" className="btn btn-outline-primary" onClick={() => onOpen(dialog)}>
-          {t(label)}
+      <span title={blocked}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!!blocked}
+          onClick={() => onOpen('limit')}
+        >
+          {t('home.ShowSetInverterLimit')}
         </button>
-      ))}
+      </span>
+      <span title={blocked}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!!blocked}
+          onClick={() => onOpen('power')}
+        >
+          {t('home.TurnOnOff')}
+        </button>
+      </span>
+      <button type="button" className="btn btn-outline-primary" onClick={() => onOpen('info')}>
+        {t('Error.Details')}
+      </button>
+      <button type="button" className="btn btn-outline-primary" onClick={() => onOpen('grid')}>
+        {t('home.GridProfile')}
+      </button>
       <button type="button" className="btn btn-outline-primary" onClick={() => onOpen('events')}>
         {t('home.ShowEventlog')}
         {events >= 0 && (

@@ -2,7 +2,7 @@ import type { PlantPowerAnswer } from '@opendtu/api';
 import { useCallback, useState } from 'react';
 import { plantFlowPath } from '../../api/meter';
 import { DayFlow } from '../../components/energy-flow/day-flow';
-import { slotTime } from '../../components/chart/plot-axes';
+import { slotTime } from '../../components/chart/chart-plot';
 import { DayPicker } from '../../components/history/day-picker';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';

@@ -85,23 +85,26 @@ export function NtpSettingsPage() {
           </FormCard>
           <FormCard title={t('ntpadmin.LocationConfiguration')}>
             <div className="row">
-              {(
-                [
-                  ['latitude', 'ntpadmin.Latitude', 90],
-                  ['longitude', 'ntpadmin.Longitude', 180],
-                ] as const
-              ).map(([name, label, max]) => (
-                <div key={name} className="col-sm-6">
-                  <NumberField
-                    {...form.number(name)}
-                    label={t(label)}
-                    step="any"
-                    min={-max}
-                    max={max}
-                    unit="°"
-                  />
-                </div>
-              ))}
+              <div className="col-sm-6">
+                <NumberField
+                  {...form.number('latitude')}
+                  label={t('ntpadmin.Latitude')}
+                  step="any"
+                  min={-90}
+                  max={90}
+                  unit="°"
+                />
+              </div>
+              <div className="col-sm-6">
+                <NumberField
+                  {...form.number('longitude')}
+                  label={t('ntpadmin.Longitude')}
+                  step="any"
+                  min={-180}
+                  max={180}
+                  unit="°"
+                />
+              </div>
             </div>
             <LocationButton onLocation={(latitude, longitude) => form.update({ latitude, longitude })} />
             <SelectField

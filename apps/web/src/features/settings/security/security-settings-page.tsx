@@ -48,21 +48,20 @@ export function SecuritySettingsPage() {
           {/* Spec §5: a warning above the form; the rule keeps anything from being sent. */}
           {form.error('repeat') && <Alert variant="warning">{form.error('repeat')}</Alert>}
           <FormCard title={t('securityadmin.AdminPassword')}>
-            {(
-              [
-                ['password', 'securityadmin.Password'],
-                ['repeat', 'securityadmin.RepeatPassword'],
-              ] as const
-            ).map(([name, label]) => (
-              <TextField
-                key={name}
-                {...form.text(name)}
-                type="password"
-                label={t(label)}
-                maxLength={PASSWORD_MAX_LENGTH}
-                autoComplete="new-password"
-              />
-            ))}
+            <TextField
+              {...form.text('password')}
+              type="password"
+              label={t('securityadmin.Password')}
+              maxLength={PASSWORD_MAX_LENGTH}
+              autoComplete="new-password"
+            />
+            <TextField
+              {...form.text('repeat')}
+              type="password"
+              label={t('securityadmin.RepeatPassword')}
+              maxLength={PASSWORD_MAX_LENGTH}
+              autoComplete="new-password"
+            />
             <p className="form-text mb-0">{tm('securityadmin.PasswordHint')}</p>
           </FormCard>
           <FormCard title={t('securityadmin.Permissions')}>
