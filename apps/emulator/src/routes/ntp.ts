@@ -102,38 +102,20 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
 
   jsonPostRoute(app, '/api/ntp/config', async (data) => {
     if (namesOnly) return saveZoneByName(device, data);
-    const server = member(data, 'ntp_server');
+    const place = placeFields(data);
     const timezone = member(data, 'ntp_timezone');
-    const longitude = member(data, 'longitude');
-    const latitude = member(data, 'latitude');
-    const sunsettype = member(data, 'sunsettype');
-    if (
-      !isString(server) ||
-      !isString(timezone) ||
-      !isNumber(longitude) ||
-      !isNumber(latitude) ||
-      !isUint8At(data, 'sunsettype')
-    ) {
-      return VALUES_MISSING;
-    }
+    if (!place || !isString(timezone)) return VALUES_MISSING;
     // Not presence-checked: a missing description is stored as the text "null".
     const descr = asString(member(data, 'ntp_timezone_descr'));
     const refused =
-      serverProblem(server) ??
+      serverProblem(place.server) ??
       (outside(timezone, 50)
         ? warning('Timezone must between 1 and 50 characters long!', ResponseCode.NtpTimezoneLength, {
             max: 50,
           })
         : descrProblem(descr));
     if (refused) return refused;
-    Object.assign(device.config.get().ntp, {
-      server,
-      timezone,
-      timezone_descr: descr,
-      latitude,
-      longitude,
-      sunsettype: sunsettype as number,
-    });
+    Object.assign(device.config.get().ntp, { ...place, timezone, timezone_descr: descr });
     return persist(device, 'ntp', SETTINGS_SAVED);
   });
 
@@ -165,34 +147,31 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+/** The server and the place both forms of POST /api/ntp/config require; undefined when one is missing. */
+function placeFields(data: unknown) {
+  const server = member(data, 'ntp_server');
+  const longitude = member(data, 'longitude');
+  const latitude = member(data, 'latitude');
+  if (!isString(server) || !isNumber(longitude) || !isNumber(latitude) || !isUint8At(data, 'sunsettype'))
+    return undefined;
+  return { server, latitude, longitude, sunsettype: member(data, 'sunsettype') as number };
+}
+
 /**
  * POST /api/ntp/config from v26.3.28: the name is required instead of the rule, which is
  * ignored; an unknown name is stored all the same and leaves the device without a zone
  * (UTC; the firmware keeps the old rule until its next restart). 9002 is never sent.
  */
 function saveZoneByName(device: Device, data: unknown) {
-  const server = member(data, 'ntp_server');
+  const place = placeFields(data);
   const descr = member(data, 'ntp_timezone_descr');
-  const longitude = member(data, 'longitude');
-  const latitude = member(data, 'latitude');
-  if (
-    !isString(server) ||
-    !isString(descr) ||
-    !isNumber(longitude) ||
-    !isNumber(latitude) ||
-    !isUint8At(data, 'sunsettype')
-  ) {
-    return VALUES_MISSING;
-  }
-  const refused = serverProblem(server) ?? descrProblem(descr);
+  if (!place || !isString(descr)) return VALUES_MISSING;
+  const refused = serverProblem(place.server) ?? descrProblem(descr);
   if (refused) return refused;
   Object.assign(device.config.get().ntp, {
-    server,
+    ...place,
     timezone: resolveZone(descr) ?? '',
     timezone_descr: descr,
-    latitude,
-    longitude,
-    sunsettype: member(data, 'sunsettype') as number,
   });
   return persist(device, 'ntp', SETTINGS_SAVED);
 }
