@@ -132,7 +132,7 @@ export const LAYERS = {
         ].map((name) => `control/${name}.ts`),
         ...['schedule-file', 'schedule-resolve', 'schedule-runner'].map((name) => `control/${name}.ts`),
         ...[
-          ...['meter-spec', 'meter-source', 'meter-fields', 'settings-file'],
+          ...['meter-spec', 'meter-source', 'meter-fields', 'meter-keeper', 'settings-file'],
           ...['grid-energy', 'grid-recorder', 'flow-figures', 'plant-flow'],
         ].map((name) => `meter/${name}.ts`),
         ...[

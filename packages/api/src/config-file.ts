@@ -2,6 +2,7 @@
  * The device's config.json (contract §7.2). Unlike the API, serials are plain decimal
  * integers here, and several keys are spelled differently from the API's.
  */
+import type { InverterFlags } from './inverter';
 
 /** 0x00011d00: one byte each for major, minor and patch, then a zero byte. */
 export const CONFIG_VERSION = 72960;
@@ -21,20 +22,12 @@ export interface ConfigInverterChannel {
   yield_total_offset: number;
 }
 
-export interface ConfigInverter {
+/** The inverter flags are stored under the API's names. */
+export interface ConfigInverter extends InverterFlags {
   /** Decimal value of the hex serial; 0 marks an empty slot. */
   serial: number;
   name: string;
   order: number;
-  poll_enable: boolean;
-  poll_enable_night: boolean;
-  command_enable: boolean;
-  command_enable_night: boolean;
-  reachable_threshold: number;
-  zero_runtime: boolean;
-  zero_day: boolean;
-  clear_eventlog: boolean;
-  yieldday_correction: boolean;
   /** Always `INV_MAX_CHAN_COUNT` entries. */
   channel: ConfigInverterChannel[];
 }

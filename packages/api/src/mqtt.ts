@@ -1,5 +1,17 @@
+/** How often and how the device publishes, and its Home Assistant discovery: in status and config alike. */
+export interface MqttPublishing {
+  /** Seconds. */
+  mqtt_publish_interval: number;
+  mqtt_clean_session: boolean;
+  mqtt_hass_enabled: boolean;
+  mqtt_hass_expire: boolean;
+  mqtt_hass_retain: boolean;
+  mqtt_hass_topic: string;
+  mqtt_hass_individualpanels: boolean;
+}
+
 /** GET /api/mqtt/status (contract §3.9). Secrets are not included. */
-export interface MqttStatus {
+export interface MqttStatus extends MqttPublishing {
   mqtt_enabled: boolean;
   mqtt_hostname: string;
   mqtt_port: number;
@@ -16,17 +28,10 @@ export interface MqttStatus {
   mqtt_client_cert_info: string;
   /** Full topic: base topic + LWT topic (unlike the config, where it is relative). */
   mqtt_lwt_topic: string;
-  mqtt_publish_interval: number;
-  mqtt_clean_session: boolean;
-  mqtt_hass_enabled: boolean;
-  mqtt_hass_expire: boolean;
-  mqtt_hass_retain: boolean;
-  mqtt_hass_topic: string;
-  mqtt_hass_individualpanels: boolean;
 }
 
 /** GET/POST /api/mqtt/config (contract §3.10, §3.11). Secrets are sent in clear. */
-export interface MqttConfig {
+export interface MqttConfig extends MqttPublishing {
   mqtt_enabled: boolean;
   mqtt_hostname: string;
   mqtt_port: number;
@@ -48,12 +53,4 @@ export interface MqttConfig {
   mqtt_lwt_offline: string;
   /** 0 at most once, 1 at least once, 2 exactly once. */
   mqtt_lwt_qos: number;
-  /** Seconds. */
-  mqtt_publish_interval: number;
-  mqtt_clean_session: boolean;
-  mqtt_hass_enabled: boolean;
-  mqtt_hass_expire: boolean;
-  mqtt_hass_retain: boolean;
-  mqtt_hass_topic: string;
-  mqtt_hass_individualpanels: boolean;
 }

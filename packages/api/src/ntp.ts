@@ -1,3 +1,5 @@
+import type { WallDateTime } from './posix-tz';
+
 /** GET /api/ntp/status (contract §3.4). */
 export interface NtpStatus {
   ntp_server: string;
@@ -40,15 +42,7 @@ export const SunsetType = {
 export type SunsetType = (typeof SunsetType)[keyof typeof SunsetType];
 
 /** POST /api/ntp/time: device local time to set (contract §3.8). */
-export interface NtpTimeRequest {
-  year: number;
-  /** 1..12. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+export type NtpTimeRequest = WallDateTime;
 
 /** GET /api/ntp/time (contract §3.7): device local time, 1970-based when never set. */
 export interface NtpTime extends NtpTimeRequest {

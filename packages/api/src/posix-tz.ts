@@ -31,7 +31,8 @@ export interface PosixTz {
   };
 }
 
-export interface LocalDateTime {
+/** A date and a time of day as a wall clock shows them. */
+export interface WallDateTime {
   year: number;
   /** 1..12 */
   month: number;
@@ -40,6 +41,9 @@ export interface LocalDateTime {
   hour: number;
   minute: number;
   second: number;
+}
+
+export interface LocalDateTime extends WallDateTime {
   /** 0 = Sunday. */
   weekday: number;
 }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTROL_LIMITS } from '@opendtu/api';
 import type { OptionReader } from '../config/areas';
-import { ConfigError } from '../config/config-error';
+import { asConfigError } from '../config/config-error';
 import type { ControlConfig } from './config';
 import { MeterSpecError, parseMeterSpec } from './meter';
 import { readSchedule, ScheduleError, type Schedule } from './schedule-file';
@@ -151,23 +151,14 @@ export function parseScheduleOption(
   return schedule;
 }
 
-const asConfigError = <T>(read: () => T): T => {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof ControlOptionError) throw new ConfigError(error.message);
-    throw error;
-  }
-};
-
 /** Zero export's options and the schedule's file. */
 export function readControlOptions({ where, text, path }: OptionReader<ControlOptionName>) {
-  const control = asConfigError(() => parseControlOptions(where, text));
+  const control = asConfigError(ControlOptionError, () => parseControlOptions(where, text));
   return {
     /** The zero-export controller (--control-meter and its options); undefined: off. */
     control,
     /** Time windows and restarts (--schedule); undefined: none. */
-    schedule: asConfigError(() =>
+    schedule: asConfigError(ControlOptionError, () =>
       parseScheduleOption(
         where('schedule'),
         text('schedule') === undefined ? undefined : path('schedule', ''),

@@ -56,3 +56,14 @@ export function frameSamples(text: string, deviceNow: number): readonly Sample[]
     read.samples = { deviceNow, list: samplesOf(read.json, deviceNow) };
   return read.samples.list;
 }
+
+/**
+ * The inverters of a whole list (GET /api/livedata/status), which names every one the
+ * device has: those `kept` that it lacks are dropped.
+ */
+export function listedInverters<T>(kept: Map<string, T>, list: unknown): readonly LiveInverterRead[] {
+  const listed = readLiveInverters(list);
+  const present = new Set(listed.map((entry) => entry.serial));
+  for (const serial of kept.keys()) if (!present.has(serial)) kept.delete(serial);
+  return listed;
+}

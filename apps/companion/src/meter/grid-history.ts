@@ -7,7 +7,7 @@ import type { EnergyBy, EnergyFlowFields, FlowRow } from '@opendtu/api';
 import type { DeviceClock } from '../device/clock';
 import { periodOf, periodsBetween } from '../history/dates';
 import type { PowerPoint } from '../recorder/db/history-store';
-import { flowFields, type GridEnergy } from './flow-figures';
+import { flowFields, flowRow, type GridEnergy } from './flow-figures';
 import { GRID_SLOT_MS, type GridStore } from './grid-store';
 
 /** A day's readings may miss this much and still cover it (a restart, the first minutes). */
@@ -123,16 +123,6 @@ export function flowRows(
     const produced = recorded ? round1(power[index]!) : null;
     const slot = meter.get(t);
     if (!slot) return [t, produced, null, null, null, null];
-    const exported = round1(slot.exportWh);
-    const imported = round1(slot.importWh);
-    const selfUsed = produced === null ? null : round1(Math.max(0, produced - exported));
-    return [
-      t,
-      produced,
-      selfUsed,
-      exported,
-      imported,
-      selfUsed === null ? null : round1(selfUsed + imported),
-    ];
+    return flowRow(t, produced, round1(slot.exportWh), round1(slot.importWh));
   });
 }

@@ -2,7 +2,7 @@
  * The grid meter's history in the history database (tables of meter/grid-migration.ts):
  * every SQL statement about them is here. Power in 0.1 W; energy in Wh.
  */
-import { rows, type Connection, type Statement } from '../recorder/db/connection';
+import { rows, type Connection, type Row, type Statement } from '../recorder/db/connection';
 
 /** Energy per 5-minute slot or local day: taken from the grid, fed into it, and the time the readings covered. */
 export interface GridEnergyRow {
@@ -27,6 +27,13 @@ export interface GridPowerPoint {
 }
 
 export const GRID_SLOT_MS = 5 * 60_000;
+
+/** A slot's or a day's energy columns. */
+const energyOf = (row: Row): GridEnergyRow => ({
+  importWh: Number(row.import_wh),
+  exportWh: Number(row.export_wh),
+  coveredMs: Number(row.covered_ms),
+});
 
 export class GridStore {
   private readonly insertSample: Statement;
@@ -99,22 +106,12 @@ export class GridStore {
 
   /** The slots starting in [from, to). */
   slots(from: number, to: number): GridSlotRow[] {
-    return rows(this.slotsIn.all([from, to])).map((row) => ({
-      t: Number(row.t),
-      importWh: Number(row.import_wh),
-      exportWh: Number(row.export_wh),
-      coveredMs: Number(row.covered_ms),
-    }));
+    return rows(this.slotsIn.all([from, to])).map((row) => ({ t: Number(row.t), ...energyOf(row) }));
   }
 
   /** The days in [from, to] (YYYY-MM-DD, inclusive). */
   days(from: string, to: string): GridDayRow[] {
-    return rows(this.daysIn.all([from, to])).map((row) => ({
-      day: String(row.day),
-      importWh: Number(row.import_wh),
-      exportWh: Number(row.export_wh),
-      coveredMs: Number(row.covered_ms),
-    }));
+    return rows(this.daysIn.all([from, to])).map((row) => ({ day: String(row.day), ...energyOf(row) }));
   }
 
   /** Whether the meter was ever recorded. */

@@ -5,7 +5,7 @@
  * apart by spaces, as the devices are. Errors name the option as its author wrote it.
  */
 import type { OptionReader } from '../config/areas';
-import { ConfigError } from '../config/config-error';
+import { asConfigError } from '../config/config-error';
 import { MeterSpecError, parseMeterSpec, type MeterSpec } from './meter-spec';
 
 export const METER_OPTIONS = { meter: 'list' } as const;
@@ -78,24 +78,18 @@ export function checkMeterOwners(
   return owned;
 }
 
-const asConfigError = <T>(read: () => T): T => {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof MeterOptionError) throw new ConfigError(error.message);
-    throw error;
-  }
-};
-
 /** The area's reader (config/areas.ts). */
 export function readMeterOptions({ where, text }: OptionReader<keyof typeof METER_OPTIONS>) {
   const value = text('meter');
   return {
     /** The grid meters (--meter), each with the device name it was given; none: no meter. */
-    meters: value === undefined ? [] : asConfigError(() => parseMeterOption(where('meter'), value)),
+    meters:
+      value === undefined
+        ? []
+        : asConfigError(MeterOptionError, () => parseMeterOption(where('meter'), value)),
   };
 }
 
 /** The owners checked (cli.ts, once the devices are known); a ConfigError naming the option. */
 export const meterOwners = (where: string, entries: readonly MeterEntry[], devices: readonly string[]) =>
-  asConfigError(() => checkMeterOwners(where, entries, devices));
+  asConfigError(MeterOptionError, () => checkMeterOwners(where, entries, devices));

@@ -6,6 +6,7 @@
  */
 import {
   energyFlow,
+  flowRow,
   type DeviceHistory,
   type EnergyBy,
   type EnergyFlowFields,
@@ -57,15 +58,7 @@ export function plantFlow(
     const exported = plant ? (own ? round1(own.exportWh) : null) : sumOf(rows.map((row) => row?.[3]));
     const imported = plant ? (own ? round1(own.importWh) : null) : sumOf(rows.map((row) => row?.[4]));
     if (exported === null || imported === null) return [t, produced, null, null, null, null];
-    const selfUsed = produced === null ? null : round1(Math.max(0, produced - exported));
-    return [
-      t,
-      produced,
-      selfUsed,
-      exported,
-      imported,
-      selfUsed === null ? null : round1(selfUsed + imported),
-    ];
+    return flowRow(t, produced, exported, imported);
   });
   const produced = sumOf(answers.map((answer) => answer.day.produced_wh));
   return {

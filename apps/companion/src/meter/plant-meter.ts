@@ -8,7 +8,7 @@
  * Reading follows every device's read-only rule, a change needs the admin of every device
  * that answers.
  */
-import type { FlowAnswer, MeterSettingsBody } from '@opendtu/api';
+import type { FlowAnswer } from '@opendtu/api';
 import type { FastifyInstance } from 'fastify';
 import { DeviceUnreachable, type DeviceAccess } from '../device/access';
 import type { DeviceClock } from '../device/clock';
@@ -18,19 +18,15 @@ import { InfluxPusher } from '../influx/pusher';
 import type { LogLine } from '../log';
 import { openDatabase } from '../recorder/db/open';
 import { PushQueue } from '../recorder/db/push-queue';
-import type { GridLimits } from './grid-energy';
 import { GridRecorder } from './grid-recorder';
 import { GridStore } from './grid-store';
-import { meterFields } from './meter-fields';
+import { keepMeter } from './meter-keeper';
 import { registerMeterRoutes, type MeterAccess } from './meter-routes';
-import { MeterSource, meterKey, type MeterPool } from './meter-source';
+import type { MeterPool } from './meter-source';
 import { maskedMeter, type MeterSpec } from './meter-spec';
 import { plantFlow, type PlantGridPeriods } from './plant-flow';
-import { METER_FILE, writeSavedMeter, type SavedMeter } from './settings-file';
+import { METER_FILE, type SavedMeter } from './settings-file';
 
-const POLL_MS = 2000;
-const COUNTER_MS = 10_000;
-const POLL_FLOOR_MS = 100;
 /** A day's readings may miss this much and still cover it. */
 const COVER_SLACK_MS = 15 * 60_000;
 
@@ -95,32 +91,17 @@ export function setUpPlantMeter(app: FastifyInstance, options: PlantMeterOptions
     onPoints: (points) => pusher?.queueLines(points.map((point) => gridLine(point, 'plant'))),
     afterFlush: () => pusher?.kick(),
   });
-  let settings: MeterSettingsBody = options.saved?.body ?? {
-    meter: options.spec ? meterFields(options.spec) : null,
-  };
-  let source: 'options' | 'saved' = options.saved ? 'saved' : 'options';
-  let spec = options.saved ? options.saved.spec : options.spec;
-  let reader: MeterSource | undefined;
-  let started = false;
-  const pollRealMs = Math.max(POLL_FLOOR_MS, POLL_MS / clock.speed);
-  const counterRealMs = Math.max(pollRealMs, COUNTER_MS / clock.speed);
-  const limits: GridLimits = {
-    holdMs: Math.max(60_000, 5 * pollRealMs * clock.speed),
-    countersMissingMs: Math.max(300_000, 30 * counterRealMs * clock.speed),
-  };
-
-  const read = (meter: MeterSpec): void => {
-    const next = new MeterSource(meter, pollRealMs, () => clock.now(), {
-      pool: options.pool,
-      counterMs: counterRealMs,
-    });
-    recorder.useMeter(meterKey(meter));
-    next.onReading = () => next.latest && recorder.power(next.latest.powerW, limits);
-    next.onCounters = () => next.counters && recorder.counters(next.counters, next.netted ?? true);
-    next.start();
-    reader = next;
-    log(`The plant's grid meter: ${maskedMeter(meter)}`);
-  };
+  const keeper = keepMeter({
+    ...options,
+    recorder,
+    readLine: (meter) => `The plant's grid meter: ${maskedMeter(meter)}`,
+    savedLine: (meter) =>
+      meter
+        ? `The plant's grid meter saved (${METER_FILE})`
+        : `The plant's grid meter saved (${METER_FILE}): none`,
+    sayCounterErrors: false,
+  });
+  const spec = keeper.spec;
 
   const daySlots = (date: string) => {
     const [from, to] = clock.dayBounds(date);
@@ -133,32 +114,15 @@ export function setUpPlantMeter(app: FastifyInstance, options: PlantMeterOptions
     gridStore: store,
     flow: async (date, authorization): Promise<FlowAnswer> => {
       const devices = await options.askEach(`companion/api/flow?date=${date}`, authorization);
-      const grid = spec ? periods(date, date, 'day')?.get(date) : undefined;
-      return plantFlow(date, devices, spec ? { slots: daySlots(date), day: grid ?? null } : undefined);
+      const grid = spec() ? periods(date, date, 'day')?.get(date) : undefined;
+      return plantFlow(date, devices, spec() ? { slots: daySlots(date), day: grid ?? null } : undefined);
     },
-    reader: () => reader,
-    settings: () => settings,
-    source: () => source,
     controlMeter: () => undefined,
-    save: async (saved) => {
-      await writeSavedMeter(options.dataDir, saved.body);
-      settings = saved.body;
-      source = 'saved';
-      spec = saved.spec;
-      log(
-        saved.spec
-          ? `The plant's grid meter saved (${METER_FILE})`
-          : `The plant's grid meter saved (${METER_FILE}): none`,
-      );
-      const old = reader;
-      reader = undefined;
-      await old?.stop();
-      if (spec && started) read(spec);
-    },
+    ...keeper.routes,
   });
 
   const periods: PlantMeter['periods'] = (from, to, by) => {
-    if (!spec && !store.hasAny()) return undefined;
+    if (!spec() && !store.hasAny()) return undefined;
     const now = clock.ready ? clock.now() : undefined;
     const sums = new Map<string, { grid: { importWh: number; exportWh: number }; complete: boolean }>();
     for (const row of store.days(from, to)) {
@@ -177,14 +141,11 @@ export function setUpPlantMeter(app: FastifyInstance, options: PlantMeterOptions
   return {
     periods,
     start: () => {
-      started = true;
       pusher?.kick();
-      if (spec) read(spec);
+      keeper.start();
     },
     stop: async () => {
-      started = false;
-      await reader?.stop();
-      reader = undefined;
+      await keeper.stop();
       recorder.stop();
       pusher?.stop();
       connection.close();

@@ -10,14 +10,13 @@ import type { EventEmitter } from 'node:events';
 import {
   isLiveInverterFull,
   liveValue,
-  readLiveInverters,
   type EventLogEntry,
   type LimitStatusMap,
   type LiveInverterRead,
 } from '@opendtu/api';
 import { ROUTINE_ENTRIES } from '../alerts/eventlog-rule';
 import type { DeviceAnswer } from '../device/link';
-import { frameInverters, frameJson } from '../live/frame';
+import { frameInverters, frameJson, listedInverters } from '../live/frame';
 import type { UpstreamEvents, UpstreamState } from '../live/upstream';
 import type { EnergyFloor } from './energy-floor';
 
@@ -103,19 +102,11 @@ export class DeviceWatch {
   }
 
   private frame(text: string): void {
-    if (frameJson(text) !== undefined) this.take(frameJson(text), false, frameInverters(text));
+    if (frameJson(text) !== undefined) this.take(frameInverters(text), false);
   }
 
-  /** A frame updates what it carries; the whole list also drops the inverters it lacks. */
-  private take(
-    message: unknown,
-    whole: boolean,
-    entries: readonly LiveInverterRead[] = readLiveInverters(message),
-  ): void {
-    if (whole) {
-      const present = new Set(entries.map((entry) => entry.serial));
-      for (const serial of this.inverters.keys()) if (!present.has(serial)) this.inverters.delete(serial);
-    }
+  /** A frame's inverters or the whole list's (which has dropped those it lacks): each one's entry updated. */
+  private take(entries: readonly LiveInverterRead[], whole: boolean): void {
     for (const entry of entries) {
       const before = this.inverters.get(entry.serial);
       // The list's entries lack the channels: the last frame's stay, with the list's state.
@@ -195,7 +186,7 @@ export class DeviceWatch {
       this.json('api/limit/status'),
     ]);
     if (live !== undefined) {
-      this.take(live, true);
+      this.take(listedInverters(this.inverters, live), true);
       this.listedOnce = true;
     }
     const status = limits as LimitStatusMap | undefined;

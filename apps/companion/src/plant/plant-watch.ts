@@ -11,14 +11,13 @@ import {
   detectFirmware,
   isLiveInverterFull,
   liveValue,
-  readLiveInverters,
   type LimitScheme,
   type LiveInverterRead,
   type PlantDevice,
   type PlantInverter,
   type PlantString,
 } from '@opendtu/api';
-import { frameInverters, frameJson } from '../live/frame';
+import { frameInverters, frameJson, listedInverters } from '../live/frame';
 import type { UpstreamEvents, UpstreamState } from '../live/upstream';
 
 /** Real ms between re-reads of the device's inverter list while it is online. */
@@ -134,19 +133,11 @@ export class PlantWatch {
 
   private frame(text: string): void {
     const message = frameJson(text);
-    if (message !== undefined) this.take(message, false, frameInverters(text));
+    if (message !== undefined) this.take(message, frameInverters(text));
   }
 
-  /** A frame updates what it carries; a whole list also drops the inverters it lacks. */
-  private take(
-    message: unknown,
-    whole: boolean,
-    entries: readonly LiveInverterRead[] = readLiveInverters(message),
-  ): void {
-    if (whole) {
-      const present = new Set(entries.map((entry) => entry.serial));
-      for (const serial of this.inverters.keys()) if (!present.has(serial)) this.inverters.delete(serial);
-    }
+  /** A frame or the whole list: each inverter's entry updated (the list has dropped those it lacks). */
+  private take(message: unknown, entries: readonly LiveInverterRead[]): void {
     for (const entry of entries)
       this.inverters.set(entry.serial, plantInverter(this.name, entry, this.inverters.get(entry.serial)));
     const total = (message as { total?: Record<string, object> } | null)?.total;
@@ -165,7 +156,7 @@ export class PlantWatch {
         this.source.liveStatus(),
         withFirmware || this.firmware === null ? this.source.systemStatus() : undefined,
       ]);
-      if (live !== undefined) this.take(live, true);
+      if (live !== undefined) this.take(live, listedInverters(this.inverters, live));
       const clues = system as { git_hash?: unknown; config_version?: unknown } | undefined;
       if (typeof clues?.git_hash === 'string') {
         this.firmware = clues.git_hash;

@@ -69,15 +69,28 @@ class Parser {
     return parsed;
   }
 
+  /** Past an opening bracket and any space: whether the container closes at once (then past that too). */
+  private opens(close: string): boolean {
+    this.index += 1;
+    this.skipSpace();
+    if (this.text.charAt(this.index) !== close) return false;
+    this.index += 1;
+    return true;
+  }
+
+  /** Past a member, the space and the `,` after it: whether that was `close` instead (anything else fails). */
+  private closes(close: string): boolean {
+    this.skipSpace();
+    const next = this.text.charAt(this.index);
+    this.index += 1;
+    if (next !== close && next !== ',') this.fail();
+    return next === close;
+  }
+
   private object(attach: (partial: unknown) => void): Record<string, unknown> {
     const result: Record<string, unknown> = {};
     attach(result);
-    this.index += 1;
-    this.skipSpace();
-    if (this.text.charAt(this.index) === '}') {
-      this.index += 1;
-      return result;
-    }
+    if (this.opens('}')) return result;
     for (;;) {
       this.skipSpace();
       if (this.text.charAt(this.index) !== '"') this.fail();
@@ -86,32 +99,19 @@ class Parser {
       if (this.text.charAt(this.index) !== ':') this.fail();
       this.index += 1;
       result[key] = this.value((partial) => (result[key] = partial));
-      this.skipSpace();
-      const next = this.text.charAt(this.index);
-      this.index += 1;
-      if (next === '}') return result;
-      if (next !== ',') this.fail();
+      if (this.closes('}')) return result;
     }
   }
 
   private array(attach: (partial: unknown) => void): unknown[] {
     const result: unknown[] = [];
     attach(result);
-    this.index += 1;
-    this.skipSpace();
-    if (this.text.charAt(this.index) === ']') {
-      this.index += 1;
-      return result;
-    }
+    if (this.opens(']')) return result;
     for (;;) {
       const position = result.length;
       result.push(undefined);
       result[position] = this.value((partial) => (result[position] = partial));
-      this.skipSpace();
-      const next = this.text.charAt(this.index);
-      this.index += 1;
-      if (next === ']') return result;
-      if (next !== ',') this.fail();
+      if (this.closes(']')) return result;
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { ApiResponse } from '@opendtu/api';
+import type { ApiResponse, ConfigFile } from '@opendtu/api';
 import type { ConfigSection, Device } from '../device';
 import { isAuthorized, rejectUnauthorized, type AuthLevel } from './auth';
 import { readData } from './post-data';
@@ -23,6 +23,18 @@ export function deviceRoute(
     }
   };
   for (const url of [path, `${path}/*`]) app.route({ method, url, onRequest, handler });
+}
+
+/** A GET endpoint whose JSON answer is built from the configuration as it is now. */
+export function configGetRoute(
+  app: FastifyInstance,
+  path: string,
+  level: AuthLevel,
+  answer: (config: ConfigFile) => object,
+): void {
+  deviceRoute(app, 'GET', path, level, async (_request, reply) =>
+    sendJson(reply, answer(app.device.config.get())),
+  );
 }
 
 /**

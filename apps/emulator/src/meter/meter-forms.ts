@@ -15,18 +15,28 @@ const round = (value: number, decimals: number): number => {
 
 const PHASE_KEYS = ['a', 'b', 'c'] as const;
 
-/** `EM.GetStatus?id=0` of a Shelly Pro 3EM in its three-phase profile. */
-export function shellyEmStatus(reading: MeterReading): Record<string, unknown> {
+/** `{ id: 0 }`, then each phase's values under its letter: `a_current`, `b_current`, ... */
+function phaseBody(
+  reading: MeterReading,
+  values: (phase: MeterReading['phases'][number]) => Record<string, number>,
+): Record<string, unknown> {
   const body: Record<string, unknown> = { id: 0 };
   reading.phases.forEach((phase, i) => {
-    const key = PHASE_KEYS[i]!;
-    body[`${key}_current`] = round(phase.current, 3);
-    body[`${key}_voltage`] = round(phase.voltage, 1);
-    body[`${key}_act_power`] = round(phase.activePower, 1);
-    body[`${key}_aprt_power`] = round(phase.apparentPower, 1);
-    body[`${key}_pf`] = round(phase.powerFactor, 2);
-    body[`${key}_freq`] = round(phase.frequency, 1);
+    for (const [name, value] of Object.entries(values(phase))) body[`${PHASE_KEYS[i]!}_${name}`] = value;
   });
+  return body;
+}
+
+/** `EM.GetStatus?id=0` of a Shelly Pro 3EM in its three-phase profile. */
+export function shellyEmStatus(reading: MeterReading): Record<string, unknown> {
+  const body = phaseBody(reading, (phase) => ({
+    current: round(phase.current, 3),
+    voltage: round(phase.voltage, 1),
+    act_power: round(phase.activePower, 1),
+    aprt_power: round(phase.apparentPower, 1),
+    pf: round(phase.powerFactor, 2),
+    freq: round(phase.frequency, 1),
+  }));
   // No neutral current transformer: the device reports null.
   body.n_current = null;
   body.total_current = round(reading.current, 3);
@@ -38,12 +48,10 @@ export function shellyEmStatus(reading: MeterReading): Record<string, unknown> {
 
 /** `EMData.GetStatus?id=0`: the energy counters, Wh, per phase and in total. */
 export function shellyEmDataStatus(reading: MeterReading): Record<string, unknown> {
-  const body: Record<string, unknown> = { id: 0 };
-  reading.phases.forEach((phase, i) => {
-    const key = PHASE_KEYS[i]!;
-    body[`${key}_total_act_energy`] = round(phase.importedWh, 2);
-    body[`${key}_total_act_ret_energy`] = round(phase.exportedWh, 2);
-  });
+  const body = phaseBody(reading, (phase) => ({
+    total_act_energy: round(phase.importedWh, 2),
+    total_act_ret_energy: round(phase.exportedWh, 2),
+  }));
   body.total_act = round(
     reading.phases.reduce((sum, p) => sum + p.importedWh, 0),
     2,

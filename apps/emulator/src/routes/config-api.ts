@@ -15,17 +15,20 @@ import { systemRoutes } from './system';
 
 /** Endpoints that configure or report on the device (contract sections 2-4, 7, 8, 9.9, 10). */
 export const configApi: FastifyPluginAsync = async (app) => {
-  await app.register(securityRoutes);
-  await app.register(systemRoutes);
-  await app.register(networkRoutes);
-  await app.register(ntpRoutes);
-  await app.register(mqttRoutes);
-  await app.register(dtuRoutes);
-  await app.register(deviceConfigRoutes);
-  await app.register(inverterRoutes);
-  await app.register(fileRoutes);
-  await app.register(firmwareRoutes);
-  await app.register(i18nRoutes);
-  await app.register(loggingRoutes);
-  await app.register(maintenanceRoutes);
+  for (const routes of [
+    securityRoutes,
+    systemRoutes,
+    networkRoutes,
+    ntpRoutes,
+    mqttRoutes,
+    dtuRoutes,
+    deviceConfigRoutes,
+    inverterRoutes,
+    fileRoutes,
+    firmwareRoutes,
+    i18nRoutes,
+    loggingRoutes,
+    maintenanceRoutes,
+  ])
+    await app.register(routes);
 };

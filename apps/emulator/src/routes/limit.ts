@@ -7,9 +7,8 @@ import {
 } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { isIntegerAt, isNumber, isString, member } from '../http/json-values';
-import { readData } from '../http/post-data';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
-import { deviceRoute } from '../http/route';
+import { deviceRoute, jsonPostRoute } from '../http/route';
 import type { Simulation } from '../sim/simulation';
 
 /**
@@ -29,10 +28,7 @@ export const limitRoutes: FastifyPluginAsync<{ sim: Simulation }> = async (app, 
     return sendJson(reply, body);
   });
 
-  deviceRoute(app, 'POST', '/api/limit/config', 'admin', async (request, reply) => {
-    const read = readData(request);
-    if ('error' in read) return sendJson(reply, read.error);
-    const { data } = read;
+  jsonPostRoute(app, '/api/limit/config', async (data, _request, reply) => {
     const serialText = member(data, 'serial');
     const value = member(data, 'limit_value');
     const type = member(data, 'limit_type') as number;

@@ -1,9 +1,15 @@
-import { ResponseCode, type MqttConfig, type MqttStatus } from '@opendtu/api';
+import {
+  ResponseCode,
+  type ConfigFile,
+  type MqttConfig,
+  type MqttPublishing,
+  type MqttStatus,
+} from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { byteLength, truncateBytes } from '../config/fixed-strings';
 import { asString, isBool, isString, isUint32At, isUint8At, member } from '../http/json-values';
-import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
-import { deviceRoute, jsonPostRoute, persist } from '../http/route';
+import { SETTINGS_SAVED, VALUES_MISSING, warning } from '../http/respond';
+import { configGetRoute, jsonPostRoute, persist } from '../http/route';
 import { certificateInfo } from '../mqtt/cert-info';
 
 const BOOL_KEYS = [
@@ -106,67 +112,60 @@ function validate(form: Form): ReturnType<typeof warning> | undefined {
   return undefined;
 }
 
+/** The publishing and discovery settings, which the status and the config both answer. */
+function publishing(mqtt: ConfigFile['mqtt']): MqttPublishing {
+  return {
+    mqtt_publish_interval: mqtt.publish_interval,
+    mqtt_clean_session: mqtt.clean_session,
+    mqtt_hass_enabled: mqtt.hass.enabled,
+    mqtt_hass_expire: mqtt.hass.expire,
+    mqtt_hass_retain: mqtt.hass.retain,
+    mqtt_hass_topic: mqtt.hass.topic,
+    mqtt_hass_individualpanels: mqtt.hass.individual_panels,
+  };
+}
+
 /** Contract §3.9-3.11: MQTT status (connection state is real), settings and their checks. */
 export const mqttRoutes: FastifyPluginAsync = async (app) => {
   const { device } = app;
 
-  deviceRoute(app, 'GET', '/api/mqtt/status', 'readonly', async (_request, reply) => {
-    const { mqtt } = device.config.get();
-    const status: MqttStatus = {
-      mqtt_enabled: mqtt.enabled,
-      mqtt_hostname: mqtt.hostname,
-      mqtt_port: mqtt.port,
-      mqtt_clientid: mqtt.clientid || device.identity.apName,
-      mqtt_username: mqtt.username,
-      mqtt_topic: mqtt.topic,
-      mqtt_connected: device.mqtt.connected,
-      mqtt_retain: mqtt.retain,
-      mqtt_tls: mqtt.tls.enabled,
-      mqtt_root_ca_cert_info: certificateInfo(mqtt.tls.root_ca_cert),
-      mqtt_tls_cert_login: mqtt.tls.certlogin,
-      mqtt_client_cert_info: certificateInfo(mqtt.tls.client_cert),
-      mqtt_lwt_topic: mqtt.topic + mqtt.lwt.topic,
-      mqtt_publish_interval: mqtt.publish_interval,
-      mqtt_clean_session: mqtt.clean_session,
-      mqtt_hass_enabled: mqtt.hass.enabled,
-      mqtt_hass_expire: mqtt.hass.expire,
-      mqtt_hass_retain: mqtt.hass.retain,
-      mqtt_hass_topic: mqtt.hass.topic,
-      mqtt_hass_individualpanels: mqtt.hass.individual_panels,
-    };
-    return sendJson(reply, status);
-  });
+  configGetRoute(app, '/api/mqtt/status', 'readonly', ({ mqtt }): MqttStatus => ({
+    mqtt_enabled: mqtt.enabled,
+    mqtt_hostname: mqtt.hostname,
+    mqtt_port: mqtt.port,
+    mqtt_clientid: mqtt.clientid || device.identity.apName,
+    mqtt_username: mqtt.username,
+    mqtt_topic: mqtt.topic,
+    mqtt_connected: device.mqtt.connected,
+    mqtt_retain: mqtt.retain,
+    mqtt_tls: mqtt.tls.enabled,
+    mqtt_root_ca_cert_info: certificateInfo(mqtt.tls.root_ca_cert),
+    mqtt_tls_cert_login: mqtt.tls.certlogin,
+    mqtt_client_cert_info: certificateInfo(mqtt.tls.client_cert),
+    mqtt_lwt_topic: mqtt.topic + mqtt.lwt.topic,
+    ...publishing(mqtt),
+  }));
 
-  deviceRoute(app, 'GET', '/api/mqtt/config', 'admin', async (_request, reply) => {
-    const { mqtt } = device.config.get();
-    const body: MqttConfig = {
-      mqtt_enabled: mqtt.enabled,
-      mqtt_hostname: mqtt.hostname,
-      mqtt_port: mqtt.port,
-      mqtt_clientid: mqtt.clientid,
-      mqtt_username: mqtt.username,
-      mqtt_password: mqtt.password,
-      mqtt_topic: mqtt.topic,
-      mqtt_retain: mqtt.retain,
-      mqtt_tls: mqtt.tls.enabled,
-      mqtt_root_ca_cert: mqtt.tls.root_ca_cert,
-      mqtt_tls_cert_login: mqtt.tls.certlogin,
-      mqtt_client_cert: mqtt.tls.client_cert,
-      mqtt_client_key: mqtt.tls.client_key,
-      mqtt_lwt_topic: mqtt.lwt.topic,
-      mqtt_lwt_online: mqtt.lwt.value_online,
-      mqtt_lwt_offline: mqtt.lwt.value_offline,
-      mqtt_lwt_qos: mqtt.lwt.qos,
-      mqtt_publish_interval: mqtt.publish_interval,
-      mqtt_clean_session: mqtt.clean_session,
-      mqtt_hass_enabled: mqtt.hass.enabled,
-      mqtt_hass_expire: mqtt.hass.expire,
-      mqtt_hass_retain: mqtt.hass.retain,
-      mqtt_hass_topic: mqtt.hass.topic,
-      mqtt_hass_individualpanels: mqtt.hass.individual_panels,
-    };
-    return sendJson(reply, body);
-  });
+  configGetRoute(app, '/api/mqtt/config', 'admin', ({ mqtt }): MqttConfig => ({
+    mqtt_enabled: mqtt.enabled,
+    mqtt_hostname: mqtt.hostname,
+    mqtt_port: mqtt.port,
+    mqtt_clientid: mqtt.clientid,
+    mqtt_username: mqtt.username,
+    mqtt_password: mqtt.password,
+    mqtt_topic: mqtt.topic,
+    mqtt_retain: mqtt.retain,
+    mqtt_tls: mqtt.tls.enabled,
+    mqtt_root_ca_cert: mqtt.tls.root_ca_cert,
+    mqtt_tls_cert_login: mqtt.tls.certlogin,
+    mqtt_client_cert: mqtt.tls.client_cert,
+    mqtt_client_key: mqtt.tls.client_key,
+    mqtt_lwt_topic: mqtt.lwt.topic,
+    mqtt_lwt_online: mqtt.lwt.value_online,
+    mqtt_lwt_offline: mqtt.lwt.value_offline,
+    mqtt_lwt_qos: mqtt.lwt.qos,
+    ...publishing(mqtt),
+  }));
 
   jsonPostRoute(app, '/api/mqtt/config', async (data) => {
     const get = (key: string): unknown => member(data, key);

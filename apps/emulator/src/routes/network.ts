@@ -4,7 +4,7 @@ import { byteLength, truncateBytes } from '../config/fixed-strings';
 import { expandHostname } from '../config/identity';
 import { asBool, asString, asUint32, isBool, isString, isUint32At, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
-import { deviceRoute, jsonPostRoute, persist } from '../http/route';
+import { configGetRoute, deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { wifiSignal } from './vitals';
 
 /**
@@ -85,28 +85,24 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
     return sendJson(reply, status);
   });
 
-  deviceRoute(app, 'GET', '/api/network/config', 'admin', async (_request, reply) => {
-    const { wifi, mdns, syslog } = device.config.get();
-    const body: NetworkConfig = {
-      hostname: wifi.hostname,
-      dhcp: wifi.dhcp,
-      ipaddress: wifi.ip,
-      netmask: wifi.netmask,
-      gateway: wifi.gateway,
-      dns1: wifi.dns1,
-      dns2: wifi.dns2,
-      ssid: wifi.ssid,
-      password: wifi.password,
-      aptimeout: wifi.aptimeout,
-      mdnsenabled: mdns.enabled,
-      ...(syslog && {
-        syslogenabled: syslog.enabled,
-        sysloghostname: syslog.hostname,
-        syslogport: syslog.port,
-      }),
-    };
-    return sendJson(reply, body);
-  });
+  configGetRoute(app, '/api/network/config', 'admin', ({ wifi, mdns, syslog }): NetworkConfig => ({
+    hostname: wifi.hostname,
+    dhcp: wifi.dhcp,
+    ipaddress: wifi.ip,
+    netmask: wifi.netmask,
+    gateway: wifi.gateway,
+    dns1: wifi.dns1,
+    dns2: wifi.dns2,
+    ssid: wifi.ssid,
+    password: wifi.password,
+    aptimeout: wifi.aptimeout,
+    mdnsenabled: mdns.enabled,
+    ...(syslog && {
+      syslogenabled: syslog.enabled,
+      sysloghostname: syslog.hostname,
+      syslogport: syslog.port,
+    }),
+  }));
 
   jsonPostRoute(app, '/api/network/config', async (data) => {
     const field = (key: string): unknown => member(data, key);

@@ -4,7 +4,7 @@ import { byteLength } from '../config/fixed-strings';
 import type { Device } from '../device';
 import { asString, isNumber, isString, isUint32At, isUint8At, member } from '../http/json-values';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, success, warning } from '../http/respond';
-import { deviceRoute, jsonPostRoute, persist } from '../http/route';
+import { configGetRoute, deviceRoute, jsonPostRoute, persist } from '../http/route';
 import { isDayPeriod, sunTimes, type SunsetType } from '../sim/sun';
 import { formatDeviceTime } from '@opendtu/server-kit/posix-tz';
 import { firmwareZones, resolveZone } from '../firmware/zones';
@@ -82,66 +82,40 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
-  deviceRoute(app, 'GET', '/api/ntp/status', 'readonly', async (_request, reply) => {
-    const { ntp } = device.config.get();
-    const status: NtpStatus = {
-      ntp_server: ntp.server,
-      ntp_timezone: ntp.timezone,
-      ntp_timezone_descr: ntp.timezone_descr,
-      ntp_status: device.time.synced(),
-      ntp_localtime: formatDeviceTime(device.time.local()),
-      ...sunInfo(device),
-    };
-    return sendJson(reply, status);
-  });
+  configGetRoute(app, '/api/ntp/status', 'readonly', ({ ntp }): NtpStatus => ({
+    ntp_server: ntp.server,
+    ntp_timezone: ntp.timezone,
+    ntp_timezone_descr: ntp.timezone_descr,
+    ntp_status: device.time.synced(),
+    ntp_localtime: formatDeviceTime(device.time.local()),
+    ...sunInfo(device),
+  }));
 
-  deviceRoute(app, 'GET', '/api/ntp/config', 'admin', async (_request, reply) => {
-    const { ntp } = device.config.get();
-    const body: NtpConfig = {
-      ntp_server: ntp.server,
-      ...(!namesOnly && { ntp_timezone: ntp.timezone }),
-      ntp_timezone_descr: ntp.timezone_descr,
-      longitude: ntp.longitude,
-      latitude: ntp.latitude,
-      sunsettype: ntp.sunsettype,
-    };
-    return sendJson(reply, body);
-  });
+  configGetRoute(app, '/api/ntp/config', 'admin', ({ ntp }): NtpConfig => ({
+    ntp_server: ntp.server,
+    ...(!namesOnly && { ntp_timezone: ntp.timezone }),
+    ntp_timezone_descr: ntp.timezone_descr,
+    longitude: ntp.longitude,
+    latitude: ntp.latitude,
+    sunsettype: ntp.sunsettype,
+  }));
 
   jsonPostRoute(app, '/api/ntp/config', async (data) => {
     if (namesOnly) return saveZoneByName(device, data);
-    const server = member(data, 'ntp_server');
+    const place = placeFields(data);
     const timezone = member(data, 'ntp_timezone');
-    const longitude = member(data, 'longitude');
-    const latitude = member(data, 'latitude');
-    const sunsettype = member(data, 'sunsettype');
-    if (
-      !isString(server) ||
-      !isString(timezone) ||
-      !isNumber(longitude) ||
-      !isNumber(latitude) ||
-      !isUint8At(data, 'sunsettype')
-    ) {
-      return VALUES_MISSING;
-    }
+    if (!place || !isString(timezone)) return VALUES_MISSING;
     // Not presence-checked: a missing description is stored as the text "null".
     const descr = asString(member(data, 'ntp_timezone_descr'));
     const refused =
-      serverProblem(server) ??
+      serverProblem(place.server) ??
       (outside(timezone, 50)
         ? warning('Timezone must between 1 and 50 characters long!', ResponseCode.NtpTimezoneLength, {
             max: 50,
           })
         : descrProblem(descr));
     if (refused) return refused;
-    Object.assign(device.config.get().ntp, {
-      server,
-      timezone,
-      timezone_descr: descr,
-      latitude,
-      longitude,
-      sunsettype: sunsettype as number,
-    });
+    Object.assign(device.config.get().ntp, { ...place, timezone, timezone_descr: descr });
     return persist(device, 'ntp', SETTINGS_SAVED);
   });
 
@@ -173,34 +147,31 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+/** The server and the place both forms of POST /api/ntp/config require; undefined when one is missing. */
+function placeFields(data: unknown) {
+  const server = member(data, 'ntp_server');
+  const longitude = member(data, 'longitude');
+  const latitude = member(data, 'latitude');
+  if (!isString(server) || !isNumber(longitude) || !isNumber(latitude) || !isUint8At(data, 'sunsettype'))
+    return undefined;
+  return { server, latitude, longitude, sunsettype: member(data, 'sunsettype') as number };
+}
+
 /**
  * POST /api/ntp/config from v26.3.28: the name is required instead of the rule, which is
  * ignored; an unknown name is stored all the same and leaves the device without a zone
  * (UTC; the firmware keeps the old rule until its next restart). 9002 is never sent.
  */
 function saveZoneByName(device: Device, data: unknown) {
-  const server = member(data, 'ntp_server');
+  const place = placeFields(data);
   const descr = member(data, 'ntp_timezone_descr');
-  const longitude = member(data, 'longitude');
-  const latitude = member(data, 'latitude');
-  if (
-    !isString(server) ||
-    !isString(descr) ||
-    !isNumber(longitude) ||
-    !isNumber(latitude) ||
-    !isUint8At(data, 'sunsettype')
-  ) {
-    return VALUES_MISSING;
-  }
-  const refused = serverProblem(server) ?? descrProblem(descr);
+  if (!place || !isString(descr)) return VALUES_MISSING;
+  const refused = serverProblem(place.server) ?? descrProblem(descr);
   if (refused) return refused;
   Object.assign(device.config.get().ntp, {
-    server,
+    ...place,
     timezone: resolveZone(descr) ?? '',
     timezone_descr: descr,
-    latitude,
-    longitude,
-    sunsettype: member(data, 'sunsettype') as number,
   });
   return persist(device, 'ntp', SETTINGS_SAVED);
 }

@@ -1,9 +1,8 @@
 import { parseSerial, ResponseCode, type PowerStatusMap } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { isBool, isString, member } from '../http/json-values';
-import { readData } from '../http/post-data';
 import { SETTINGS_SAVED, VALUES_MISSING, sendJson, warning } from '../http/respond';
-import { deviceRoute } from '../http/route';
+import { deviceRoute, jsonPostRoute } from '../http/route';
 import type { Simulation } from '../sim/simulation';
 
 /** GET /api/power/status and POST /api/power/config (contract §9.3, §9.4). */
@@ -15,10 +14,7 @@ export const powerRoutes: FastifyPluginAsync<{ sim: Simulation }> = async (app, 
     return sendJson(reply, body);
   });
 
-  deviceRoute(app, 'POST', '/api/power/config', 'admin', async (request, reply) => {
-    const read = readData(request);
-    if ('error' in read) return sendJson(reply, read.error);
-    const { data } = read;
+  jsonPostRoute(app, '/api/power/config', async (data, _request, reply) => {
     const serialText = member(data, 'serial');
     const power = member(data, 'power');
     const restart = member(data, 'restart');

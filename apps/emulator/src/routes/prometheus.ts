@@ -1,4 +1,4 @@
-import { FIELD_UNITS } from '@opendtu/api';
+import { FIELD_ORDER, FIELD_UNITS } from '@opendtu/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { expandHostname } from '../config/identity';
 import type { Device } from '../device';
@@ -7,21 +7,7 @@ import { fullObject } from '../live/livedata-json';
 import type { RuntimeEntry, Simulation } from '../sim/simulation';
 import { heapFigures, HEAP_TOTAL, wifiSignal } from './vitals';
 
-// Field order of the firmware's list; "Power DC" is printed as PowerDC.
-const FIELDS = [
-  'Power',
-  'Voltage',
-  'Current',
-  'Power DC',
-  'YieldDay',
-  'YieldTotal',
-  'Frequency',
-  'Temperature',
-  'PowerFactor',
-  'ReactivePower',
-  'Efficiency',
-  'Irradiation',
-] as const;
+// The firmware lists fields in the order it writes them (FIELD_ORDER); "Power DC" is printed as PowerDC.
 
 const quote = (text: string): string => text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 
@@ -63,7 +49,7 @@ function inverterLines(lines: string[], entry: RuntimeEntry, index: number, upti
         );
       }
       const record = values as Record<string, { v: number; u: string; d: number } | undefined>;
-      for (const field of FIELDS) {
+      for (const field of FIELD_ORDER) {
         let value = record[field];
         // The device prints DC Irradiation even without a configured panel power.
         if (!value && type === 'DC' && field === 'Irradiation')

@@ -170,25 +170,13 @@ export class FaultState {
     return before.length - kept.length;
   }
 
-  /** The standing faults; a vanish with the whole seconds it has left. */
+  /** The standing faults; a vanish or a silent meter with the whole seconds it has left. */
   list(nowMs: number): Fault[] {
     const result = [...this.standing];
-    if (this.vanished(nowMs)) {
-      const until = this.vanishUntil as number;
-      result.push(
-        until === Infinity
-          ? { fault: 'device-vanish' }
-          : { fault: 'device-vanish', seconds: Math.ceil((until - nowMs) / 1000) },
-      );
-    }
-    if (this.meterSilent(nowMs)) {
-      const until = this.meterSilentUntil as number;
-      result.push(
-        until === Infinity
-          ? { fault: 'meter-silent' }
-          : { fault: 'meter-silent', seconds: Math.ceil((until - nowMs) / 1000) },
-      );
-    }
+    const timed = (fault: 'device-vanish' | 'meter-silent', until: number): Fault =>
+      until === Infinity ? { fault } : { fault, seconds: Math.ceil((until - nowMs) / 1000) };
+    if (this.vanished(nowMs)) result.push(timed('device-vanish', this.vanishUntil as number));
+    if (this.meterSilent(nowMs)) result.push(timed('meter-silent', this.meterSilentUntil as number));
     return result;
   }
 

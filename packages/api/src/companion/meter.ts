@@ -164,6 +164,16 @@ export interface GridEnergy {
 }
 
 /**
+ * One slot of the flow from its production (null where nothing was recorded) and the
+ * meter's rounded export and import: self-used is what was produced and not fed in (at
+ * least 0), consumption that and the import.
+ */
+export function flowRow(t: number, produced: number | null, exported: number, imported: number): FlowRow {
+  const selfUsed = produced === null ? null : round1(Math.max(0, produced - exported));
+  return [t, produced, selfUsed, exported, imported, selfUsed === null ? null : round1(selfUsed + imported)];
+}
+
+/**
  * A period's figures from its production (Wh, null where nothing was recorded) and its
  * grid energy (null without the meter), the same way on the companion, in the plant's sums
  * and in the app: rounded to 0.1 Wh first, then derived by subtraction and addition, so

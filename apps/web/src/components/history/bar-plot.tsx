@@ -1,8 +1,8 @@
 import { useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
-import { axisLabel } from '../../lib/axis-label';
 import { periodLabel } from '../../lib/energy';
 import { yScale } from '../chart/chart-lines';
+import { ValueAxis } from '../chart/plot-axes';
 
 /** A bar's slot width and the plot's height, in the SVG's own units (it is stretched to fit). */
 export const BAR_W = 10;
@@ -83,13 +83,7 @@ export function BarPlot<P extends { period: string }>({
         aria-valuetext={text}
         onKeyDown={key}
       >
-        <div className="chart-y small text-body-secondary" aria-hidden="true">
-          {ticks.map((wh) => (
-            <span key={wh} style={{ top: `${(tickY(wh) / BAR_H) * 100}%` }}>
-              {axisLabel(locale, wh, step, unit)}
-            </span>
-          ))}
-        </div>
+        <ValueAxis ticks={ticks} top={(wh) => (tickY(wh) / BAR_H) * 100} step={step} unit={unit} />
         <div
           className="chart-area"
           onPointerMove={pick}

@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import { useI18n } from '../../i18n/i18n-provider';
 import { shiftDay } from '../../lib/energy';
+import type { HistoryTexts } from './period-steps';
 import { Step } from '../step';
 
 /**
@@ -10,20 +12,21 @@ export function DayPicker({
   day,
   today,
   onDay,
-  labels,
+  texts,
 }: {
   day: string;
   today: string;
   onDay: (day: string) => void;
-  labels: { previous: string; day: string; next: string };
+  texts: HistoryTexts;
 }) {
+  const { t } = useI18n();
   const id = useId();
   return (
     <div className="d-flex align-items-end gap-2 mb-2">
-      <Step label={labels.previous} step={-1} onClick={() => onDay(shiftDay(day, -1))} />
+      <Step label={t(`${texts}.PreviousDay`)} step={-1} onClick={() => onDay(shiftDay(day, -1))} />
       <div>
         <label htmlFor={id} className="form-label small mb-1">
-          {labels.day}
+          {t(`${texts}.Day`)}
         </label>
         <input
           id={id}
@@ -38,7 +41,12 @@ export function DayPicker({
           }}
         />
       </div>
-      <Step label={labels.next} step={1} disabled={day >= today} onClick={() => onDay(shiftDay(day, 1))} />
+      <Step
+        label={t(`${texts}.NextDay`)}
+        step={1}
+        disabled={day >= today}
+        onClick={() => onDay(shiftDay(day, 1))}
+      />
     </div>
   );
 }

@@ -35,23 +35,22 @@ export function AlertsPage() {
     <PageFrame title={t('alerts.Alerts')} isLoading={!data || companion === undefined} onReload={reload}>
       {data && (
         <>
-          <Section title={t('alerts.Open')}>
-            <AlertList
-              alerts={data.open}
-              timezone={timezone}
-              empty={t('alerts.NoOpen')}
-              labelledBy="alerts-open"
-            />
-          </Section>
-          <Section title={t('alerts.Past')}>
-            <AlertList
-              alerts={data.past}
-              timezone={timezone}
-              empty={t('alerts.NoPast')}
-              labelledBy="alerts-past"
-              first={FIRST_PAST}
-            />
-          </Section>
+          {(
+            [
+              ['open', 'alerts.Open', 'alerts.NoOpen', undefined],
+              ['past', 'alerts.Past', 'alerts.NoPast', FIRST_PAST],
+            ] as const
+          ).map(([list, title, empty, first]) => (
+            <Section key={list} title={t(title)}>
+              <AlertList
+                alerts={data[list]}
+                timezone={timezone}
+                empty={t(empty)}
+                labelledBy={`alerts-${list}`}
+                first={first}
+              />
+            </Section>
+          ))}
           <AlertChannels channels={data.channels} />
           <AlertRules answer={data} timezone={timezone} onSaved={reload} />
         </>

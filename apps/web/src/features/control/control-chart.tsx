@@ -1,19 +1,25 @@
 import { lineStyle, PLOT_H } from '../../components/chart/chart-lines';
 import { slotTime } from '../../components/chart/chart-plot';
+import { dayGrid, HourAxis, ValueAxis } from '../../components/chart/plot-axes';
 import { useI18n } from '../../i18n/i18n-provider';
-import { axisLabel } from '../../lib/axis-label';
 import { SLOTS } from '../../lib/day-curve';
 import { formatMeasure } from '../../lib/format';
 import { seriesPath, type ControlChartData } from './control-chart-data';
 import { Card } from '../../components/card';
 
-const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
-
 /** The three lines, told apart by weight, hue and dash (never by colour alone). */
 const LINES = [
   { key: 'meter', label: 'control.LineMeter', props: { className: 'chart-line chart-total' } },
-  { key: 'output', label: 'control.LineOutput', props: { className: 'chart-line', style: lineStyle(3) } },
-  { key: 'limits', label: 'control.LineLimits', props: { className: 'chart-line', style: lineStyle(1) } },
+  {
+    key: 'output',
+    label: 'control.LineOutput',
+    props: { className: 'chart-line', style: lineStyle(3) },
+  },
+  {
+    key: 'limits',
+    label: 'control.LineLimits',
+    props: { className: 'chart-line', style: lineStyle(1) },
+  },
 ] as const;
 
 /**
@@ -43,38 +49,16 @@ export function ControlChart({ data }: { data: ControlChartData }) {
           : t('control.TodayEmpty')}
       </p>
       <div className="chart-plot" aria-hidden="true">
-        <div className="chart-y small text-body-secondary">
-          {ticks.map((value) => (
-            <span key={value} style={{ top: `${100 - share(value) * 100}%` }}>
-              {axisLabel(locale, value, step, unit)}
-            </span>
-          ))}
-        </div>
+        <ValueAxis ticks={ticks} top={(value) => 100 - share(value) * 100} step={step} unit={unit} />
         <div className="chart-area">
           <svg viewBox={`0 0 ${SLOTS} ${PLOT_H}`} preserveAspectRatio="none">
-            <path
-              className="chart-grid"
-              d={
-                ticks.map((value) => `M0 ${PLOT_H - share(value) * PLOT_H}H${SLOTS}`).join('') +
-                HOURS.map((h) => `M${h * 60} 0V${PLOT_H}`).join('')
-              }
-            />
+            <path className="chart-grid" d={dayGrid(ticks.map((value) => PLOT_H - share(value) * PLOT_H))} />
             {LINES.map((line) => (
               <path key={line.key} d={seriesPath(data[line.key], bottom, top, PLOT_H)} {...line.props} />
             ))}
           </svg>
         </div>
-        <div className="chart-x small text-body-secondary">
-          {HOURS.map((h) => (
-            <span
-              key={h}
-              style={{ left: `${(h / 24) * 100}%` }}
-              className={h % 12 ? 'd-none d-sm-inline' : undefined}
-            >
-              {slotTime(h * 60)}
-            </span>
-          ))}
-        </div>
+        <HourAxis every={12} />
       </div>
       {last !== undefined && (
         <p className="small fw-semibold mb-1 mt-2">{t('control.At', { time: slotTime(last) })}</p>

@@ -17,6 +17,14 @@ const load = async (signal: AbortSignal): Promise<ControlSettingsForm> => {
 };
 const save = (form: ControlSettingsForm) => saveControlSettings(toBody(form));
 
+/** The regulation's numbers, two to a row: field, label, hint, unit (seconds take fractions). */
+const REGULATION = [
+  ['target_w', 'control.Target', 'control.TargetHint', 'W'],
+  ['band_w', 'control.Band', 'control.BandHint', 'W'],
+  ['interval_s', 'control.Interval', undefined, 's'],
+  ['poll_s', 'control.Poll', undefined, 's'],
+] as const;
+
 /**
  * The controller's settings for the admin to change, shown whether control runs or not:
  * zero export on or off, the meter, the regulation (and whether a load that switches on
@@ -57,33 +65,17 @@ export function ControlSettings({
           </FormCard>
           <FormCard title={t('control.Regulation')}>
             <div className="row g-2">
-              <div className="col-sm-6">
-                <NumberField
-                  {...form.number('target_w')}
-                  label={t('control.Target')}
-                  hint={t('control.TargetHint')}
-                  unit="W"
-                />
-              </div>
-              <div className="col-sm-6">
-                <NumberField
-                  {...form.number('band_w')}
-                  label={t('control.Band')}
-                  hint={t('control.BandHint')}
-                  unit="W"
-                />
-              </div>
-              <div className="col-sm-6">
-                <NumberField
-                  {...form.number('interval_s')}
-                  label={t('control.Interval')}
-                  unit="s"
-                  step="any"
-                />
-              </div>
-              <div className="col-sm-6">
-                <NumberField {...form.number('poll_s')} label={t('control.Poll')} unit="s" step="any" />
-              </div>
+              {REGULATION.map(([name, label, hint, unit]) => (
+                <div key={name} className="col-sm-6">
+                  <NumberField
+                    {...form.number(name)}
+                    label={t(label)}
+                    hint={hint && t(hint)}
+                    unit={unit}
+                    step={unit === 's' ? 'any' : undefined}
+                  />
+                </div>
+              ))}
             </div>
             <SwitchField
               {...form.check('wait_out_switching')}

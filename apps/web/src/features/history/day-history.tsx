@@ -42,12 +42,7 @@ export function DayHistory({ today }: { today: string }) {
 
   return (
     <section className="mb-4">
-      <DayPicker
-        day={day}
-        today={today}
-        onDay={setDay}
-        labels={{ previous: t('history.PreviousDay'), day: t('history.Day'), next: t('history.NextDay') }}
-      />
+      <DayPicker day={day} today={today} onDay={setDay} texts="history" />
       {isLoading || !data ? (
         <Spinner />
       ) : (

@@ -47,13 +47,7 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
     <EnergyCard title={t('history.Energy')} download={download}>
       <div className="row g-2">
         <div className="col-sm-6">
-          <BySelect
-            id="history-by"
-            label={t('history.By')}
-            value={by}
-            onChange={setBy}
-            optionLabel={(value) => t(`history.By${BY_TEXT[value]}`)}
-          />
+          <BySelect id="history-by" texts="history" value={by} onChange={setBy} />
         </div>
         <div className="col-sm-6">
           <SelectField
@@ -68,11 +62,7 @@ export function EnergyHistory({ today, firstYear }: { today: string; firstYear: 
           />
         </div>
       </div>
-      <PeriodSteps
-        view={view}
-        period={period}
-        labels={{ previous: t('history.Previous'), next: t('history.Next') }}
-      />
+      <PeriodSteps view={view} period={period} texts="history" />
       {!answer ? (
         <Spinner />
       ) : (

@@ -44,16 +44,7 @@ export function PlantDay({ today }: { today: string }) {
 
   return (
     <section className="mb-4">
-      <DayPicker
-        day={day}
-        today={today}
-        onDay={setDay}
-        labels={{
-          previous: t('plantHistory.PreviousDay'),
-          day: t('plantHistory.Day'),
-          next: t('plantHistory.NextDay'),
-        }}
-      />
+      <DayPicker day={day} today={today} onDay={setDay} texts="plantHistory" />
       <PlantLoadState state={state}>
         {!data ? (
           <Spinner />

@@ -2,7 +2,7 @@ import type { PlantEnergyPeriod } from '@opendtu/api';
 import { useCallback } from 'react';
 import { PeriodFlow } from '../../components/energy-flow/period-flow';
 import { EnergyCard } from '../../components/history/energy-card';
-import { BY_TEXT, BySelect, PeriodSteps, useEnergyView } from '../../components/history/period-steps';
+import { BySelect, PeriodSteps, useEnergyView } from '../../components/history/period-steps';
 import { Spinner } from '../../components/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import { saveBlob } from '../../lib/download';
@@ -54,18 +54,8 @@ export function PlantEnergy({ today }: { today: string }) {
   return (
     // power-chart: the lightness (--line-l) the devices' colours take, as on the power chart.
     <EnergyCard title={t('plantHistory.Energy')} download={download} className="card power-chart">
-      <BySelect
-        id="plant-history-by"
-        label={t('plantHistory.By')}
-        value={by}
-        onChange={setBy}
-        optionLabel={(value) => t(`plantHistory.By${BY_TEXT[value]}`)}
-      />
-      <PeriodSteps
-        view={view}
-        period={period}
-        labels={{ previous: t('plantHistory.Previous'), next: t('plantHistory.Next') }}
-      />
+      <BySelect id="plant-history-by" texts="plantHistory" value={by} onChange={setBy} />
+      <PeriodSteps view={view} period={period} texts="plantHistory" />
       <PlantLoadState state={state}>
         {!answer ? (
           <Spinner />

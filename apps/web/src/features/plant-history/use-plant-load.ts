@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLoggedIn } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { repeatWhileVisible } from '../../lib/while-visible';
 
 export interface PlantLoad<T> {
   /** The answer of the current `load`; undefined while it is first asked. */
@@ -66,19 +67,10 @@ export function usePlantLoad<T>(load: (signal: AbortSignal) => Promise<T>, refre
     };
     ask();
     if (refreshMs === undefined) return () => request?.abort();
-    let timer = document.hidden ? undefined : setInterval(ask, refreshMs);
-    const visibility = (): void => {
-      clearInterval(timer);
-      timer = undefined;
-      if (document.hidden) return;
-      ask();
-      timer = setInterval(ask, refreshMs);
-    };
-    document.addEventListener('visibilitychange', visibility);
+    const stop = repeatWhileVisible(ask, refreshMs, false);
     return () => {
-      clearInterval(timer);
+      stop();
       request?.abort();
-      document.removeEventListener('visibilitychange', visibility);
     };
   }, [load, attempt, loggedIn, refreshMs]);
 

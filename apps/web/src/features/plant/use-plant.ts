@@ -2,6 +2,7 @@ import type { PlantAnswer } from '@opendtu/api';
 import { useCallback, useEffect, useState } from 'react';
 import { clearUser, isLoggedIn, useLoggedIn } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { repeatWhileVisible } from '../../lib/while-visible';
 import { getPlant } from './plant-api';
 
 /** How often the page asks while it is shown: the devices' live values change every few seconds. */
@@ -34,7 +35,6 @@ export function usePlant(): Plant {
   useEffect(() => {
     if (needsLogin) return;
     let request: AbortController | undefined;
-    let timer: ReturnType<typeof setInterval> | undefined;
     const poll = (): void => {
       if (request) return;
       const current = (request = new AbortController());
@@ -60,19 +60,10 @@ export function usePlant(): Plant {
           if (request === current) request = undefined;
         });
     };
-    const start = (): void => {
-      clearInterval(timer);
-      timer = undefined;
-      if (document.hidden) return;
-      poll();
-      timer = setInterval(poll, PLANT_POLL_MS);
-    };
-    start();
-    document.addEventListener('visibilitychange', start);
+    const stop = repeatWhileVisible(poll, PLANT_POLL_MS, true);
     return () => {
-      clearInterval(timer);
+      stop();
       request?.abort();
-      document.removeEventListener('visibilitychange', start);
     };
   }, [needsLogin, storedLogin]);
 
