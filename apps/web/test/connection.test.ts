@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiGet } from '../src/api/client';
 import {
   deviceAnswered,
   deviceAway,
@@ -8,7 +9,11 @@ import {
 } from '../src/api/connection';
 import { parseDeviceTime } from '../src/api/device-time';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
 
 describe('the connection state', () => {
   it('is connecting until something fails or answers; offline says since when values are frozen', () => {
@@ -37,6 +42,21 @@ describe('the connection state', () => {
     // Leaving the live view: silence is expected, the device does not count as away.
     framesStopped();
     vi.advanceTimersByTime(60_000);
+    expect(getConnection().state).toBe('online');
+  });
+});
+
+describe('answers in the companion build', () => {
+  it("the companion's own API answering says nothing of the device; the device's answers do", async () => {
+    vi.stubEnv('MODE', 'companion');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { headers: { 'Content-Type': 'application/json' } })),
+    );
+    deviceAway();
+    await apiGet('companion/api/meter', { handleErrors: false });
+    expect(getConnection().state).toBe('offline');
+    await apiGet('api/livedata/status', { handleErrors: false });
     expect(getConnection().state).toBe('online');
   });
 });

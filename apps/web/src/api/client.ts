@@ -89,6 +89,13 @@ export function loadInPlace<T>(load: () => Promise<T>): Promise<T> {
 const scoped = (options: RequestOptions): RequestOptions =>
   inPlace > 0 && options.handleErrors === undefined ? { ...options, handleErrors: 'login' } : options;
 
+/**
+ * Whether an answer to `path` tells of the device: the companion's own API answers while
+ * the device is away (its live flow card asks every 2 s), so it tells nothing of it.
+ */
+const ofDevice = (path: string): boolean =>
+  !(import.meta.env.MODE === 'companion' && path.startsWith('companion/'));
+
 async function send(path: string, init: RequestInit, options: RequestOptions): Promise<Response> {
   let response: Response | undefined;
   try {
@@ -99,10 +106,10 @@ async function send(path: string, init: RequestInit, options: RequestOptions): P
     response ??= await fetch(path, { ...init, headers: sent, signal: options.signal ?? null });
   } catch (error) {
     if (isAbort(error)) throw error;
-    deviceAway();
+    if (ofDevice(path)) deviceAway();
     return fail(new ApiError(error instanceof Error ? error.message : String(error), 0), options);
   }
-  deviceAnswered();
+  if (ofDevice(path)) deviceAnswered();
   if (response.status === 401) return fail(new ApiError('', 401), options);
   return response;
 }
