@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getConnection } from '../src/api/connection';
 import { liveStore } from '../src/api/live-store';
 import { commonInverter } from './support/live-fixtures';
 
@@ -96,5 +97,16 @@ describe('the live-data store', () => {
       50,
     ]);
     unsubscribe();
+  });
+
+  it('leaving the live view closes its socket without counting the device as away', async () => {
+    const unsubscribe = liveStore.subscribe(() => {});
+    await vi.waitFor(() => expect(liveStore.getSnapshot().loaded).toBe(true));
+    const socket = FakeSocket.last!;
+    socket.readyState = 1;
+    socket.onopen?.();
+    expect(getConnection().state).toBe('online');
+    unsubscribe();
+    expect(getConnection().state).toBe('online');
   });
 });

@@ -154,8 +154,9 @@ class LiveStore {
 
   private stop(): void {
     this.connected = false;
-    this.stopSocket?.();
+    // Not listening to the socket's state first: its closing here is ours, not the device's.
     this.stopState?.();
+    this.stopSocket?.();
     this.stopClock?.();
     framesStopped();
     window.removeEventListener('pagehide', this.saveNow);

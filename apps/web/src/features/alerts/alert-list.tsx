@@ -54,13 +54,14 @@ export function AlertList({
   alerts,
   timezone,
   empty,
-  labelledBy,
+  label,
   first = Infinity,
 }: {
   alerts: readonly Alert[];
   timezone: string;
   empty: string;
-  labelledBy: string;
+  /** The list's name for assistive technology: its section's title. */
+  label: string;
   first?: number;
 }) {
   const { t } = useI18n();
@@ -69,7 +70,7 @@ export function AlertList({
   const shown = all ? alerts : alerts.slice(0, first);
   return (
     <>
-      <ul className="list-group mb-2" aria-labelledby={labelledBy}>
+      <ul className="list-group mb-2" aria-label={label}>
         {shown.map((alert) => (
           <AlertItem key={alert.id} alert={alert} timezone={timezone} />
         ))}

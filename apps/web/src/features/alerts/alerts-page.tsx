@@ -46,7 +46,7 @@ export function AlertsPage() {
                 alerts={data[list]}
                 timezone={timezone}
                 empty={t(empty)}
-                labelledBy={`alerts-${list}`}
+                label={t(title)}
                 first={first}
               />
             </Section>
