@@ -80,6 +80,17 @@ describe('peaks of the day (issue 23)', () => {
     expect(next.inverters.a!.ac!.w).toBe(20);
   });
 
+  it("starting over when the device's clock tells another day keeps the inverters a merge did not change", () => {
+    const a = inverter('a', 500, [500], NOON);
+    // Tracked on the browser's day before the device's clock was known.
+    const early = trackOn(undefined, [], [a], total(500), NOON, '2026-01-01');
+    // The clock's answer: the device's day is another; this merge changed no inverter.
+    const next = trackOn(early, [a], [a], total(500), NOON + 1000, dayOf(NOON));
+    expect(next.day).toBe(dayOf(NOON));
+    expect(next.inverters.a!.ac!.w).toBe(500);
+    expect(next.inverters.a!.dc['0']!.w).toBe(500);
+  });
+
   it("takes a history server's whole day, the higher of both winning, and labels it as today's", () => {
     const a = inverter('a', 500, [500], NOON);
     const mine = trackPeaks(undefined, [], [a], total(500), NOON);

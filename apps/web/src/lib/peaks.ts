@@ -49,7 +49,8 @@ function trackInverter(peaks: InverterPeaks | undefined, inverter: LiveInverter)
 
 /**
  * The peaks after a merge: only inverters whose object the merge replaced are looked at.
- * `day` is today on the device's clock (the caller knows it; peaks of another day start over).
+ * `day` is today on the device's clock (the caller knows it; peaks of another day start over,
+ * from every inverter shown).
  */
 export function trackPeaks(
   peaks: Peaks | undefined,
@@ -59,8 +60,11 @@ export function trackPeaks(
   now: number,
   day: string,
 ): Peaks {
-  const unchanged = new Set(before);
-  let next: Peaks = peaks?.day === day ? peaks : { day, since: now, inverters: {} };
+  const sameDay = peaks?.day === day;
+  // Starting over (a new day, or the device's clock known and its day another than the
+  // browser's): every inverter shown counts, not only those this merge changed.
+  const unchanged = new Set(sameDay ? before : []);
+  let next: Peaks = sameDay ? peaks : { day, since: now, inverters: {} };
   const raisedTotal = higher(next.total, total?.Power.v, now);
   if (raisedTotal) next = { ...next, total: raisedTotal };
   for (const inverter of after) {
