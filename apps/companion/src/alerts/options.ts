@@ -34,8 +34,11 @@ export const ALERT_OPTIONS = {
 } as const;
 
 export const ALERT_USAGE = `  --alert-url <url>   tell alerts here (repeatable; several in one value apart by spaces):
-                      ntfy://[user:pass@]host[:port]/topic, ntfys://... (TLS), or an
-                      http(s):// webhook that takes a JSON POST
+                      ntfy://[user:pass@]host[:port]/topic, ntfys://... (TLS); an
+                      http(s):// webhook that takes a JSON POST;
+                      mqtt://[user:pass@]host[:port]/topic, mqtts://... (TLS), with
+                      Home Assistant discovery; or smtp://user:pass@host[:port]?to=address,
+                      smtps://... (TLS) for an e-mail
   --alert-inverter-minutes <n|off>  an inverter silent or producing nothing this long
                       while the sun is up is told (default 15)
   --alert-dtu-minutes <n|off>  the DTU unreachable this long is told (default 5)

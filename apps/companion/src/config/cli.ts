@@ -97,7 +97,7 @@ that device is a virtual DTU running that many times faster than real time.`;
 
 /**
  * Where the web builds are: beside the compiled server in the installed package
- * (`<package>/web/`, next to `<package>/dist/server.mjs`), else in the checkout's apps/web.
+ * (`<package>/web/`, next to `<package>/lib/server.mjs`), else in the checkout's apps/web.
  */
 const WEB_ROOTS = ['../web/', '../../../web/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
