@@ -7,7 +7,7 @@ import type { EnergyBy, EnergyFlowFields, FlowRow } from '@opendtu/api';
 import type { DeviceClock } from '../device/clock';
 import { periodOf, periodsBetween } from '../history/dates';
 import type { PowerPoint } from '../recorder/db/history-store';
-import { flowFields, flowRow, type GridEnergy } from './flow-figures';
+import { flowFields, flowRow, sumOf, type GridEnergy } from './flow-figures';
 import { GRID_SLOT_MS, type GridStore } from './grid-store';
 
 /** A day's readings may miss this much and still cover it (a restart, the first minutes). */
@@ -62,13 +62,9 @@ export function periodFlows(
   }
   for (const [period, { all, metered }] of production) {
     const sum = energy.get(period);
-    flows.set(period, flowFields(sumOrNull(sum ? metered : all), sum ?? null, sum ? sum.covered : null));
+    flows.set(period, flowFields(sumOf(sum ? metered : all), sum ?? null, sum ? sum.covered : null));
   }
   return flows;
-}
-
-function sumOrNull(values: readonly number[]): number | null {
-  return values.length ? values.reduce((sum, wh) => sum + wh, 0) : null;
 }
 
 function nextDay(day: string): string {

@@ -14,16 +14,11 @@ import {
   type FlowRow,
   type GridEnergy,
 } from '@opendtu/api';
+import { sumOf } from './flow-figures';
 import { GRID_SLOT_MS } from './grid-store';
 
 const DAY_MS = 86_400_000;
 const round1 = (wh: number): number => Math.round(wh * 10) / 10;
-
-/** The sum of the values that are there; null when none is. */
-function sumOf(values: readonly (number | null | undefined)[]): number | null {
-  const present = values.filter((value): value is number => value !== null && value !== undefined);
-  return present.length ? round1(present.reduce((sum, value) => sum + value, 0)) : null;
-}
 
 /** The plant's own meter's energy per period (every day in [from, to]); undefined without one. */
 export type PlantGridPeriods = (
