@@ -75,7 +75,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
   const nrfConnected = nrfConfigured && !options.failingRadios?.nrf;
   const cmtConnected = cmtConfigured && !options.failingRadios?.cmt;
   const events = new EventEmitter<DeviceEvents>();
-  const consoleLog = new ConsoleLog(release.consoleFormat, uptimeMs);
+  const consoleLog = new ConsoleLog(release.consoleFormat, uptimeMs, () => options.clock.now());
   const mqttConnection = new MqttConnection(identity.apName);
   const device: Device = {
     dataDir: options.dataDir,

@@ -143,4 +143,18 @@ describe('/console stream (contract §6)', () => {
     expect(text).toMatch(/Queue size - NRF: 0 CMT: \d+\r\n/);
     expect(text).toContain('Resend ActivePowerControl\r\n');
   });
+
+  it('holds the 500 bytes per poll turn the simulation catches up on, so a command heard after them is not dropped', async () => {
+    dev = await startTestDevice({ start: Date.parse('2025-06-21T10:00:00Z') });
+    const base = await listen(dev);
+    const { frames } = await open(`${base}/console`);
+    await until(() => frames.join('').includes('connect'));
+    // Five device minutes pass before the next request: about 60 poll turns, several kB of
+    // lines, all written when that request brings the simulation up to date.
+    advance(dev, 300_000);
+    await post(dev, '/api/limit/config', { serial: HM, limit_value: 50, limit_type: 1 });
+    await until(() => frames.join('').includes('Set limit of 114181234569 to 50 %\r\n'));
+    const text = frames.join('');
+    expect(text.match(/Fetch inverter: /g)?.length).toBeGreaterThanOrEqual(50);
+  });
 });

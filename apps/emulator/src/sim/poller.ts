@@ -25,7 +25,8 @@ export interface PollerEnv {
   /** Whether the DTU has a valid local time (NTP synced or set by hand). */
   timeValid(): boolean;
   localTime(epochMs: number): LocalClock;
-  log(line: string): void;
+  /** A console line of the poll loop, written at the device moment `at`. */
+  log(line: string, at: number): void;
 }
 
 const DAY_NIGHT_PERIOD_MS = 60_000;
@@ -195,7 +196,8 @@ export class Poller {
       if (!inverter?.radioReady) continue;
       const slot = this.slotOf(inverter.serial);
       if (!slot || (!inverter.pollEnabled && !inverter.commandsEnabled)) continue;
-      inverter.visit({ t: this.at, uptime: this.uptime, timeValid, slot, log: this.env.log });
+      const at = this.at;
+      inverter.visit({ t: at, uptime: this.uptime, timeValid, slot, log: (line) => this.env.log(line, at) });
       return;
     }
   }

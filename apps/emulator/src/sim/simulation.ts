@@ -85,7 +85,7 @@ export class Simulation implements InverterSource {
         config: () => device.config.get(),
         timeValid: () => replaying || device.time.synced(),
         localTime: (at) => device.time.local(at),
-        log: (line) => device.console.line(line, 'hoymiles'),
+        log: (line, at) => device.console.line(line, 'hoymiles', 'I', at),
       },
       startMs,
     );
