@@ -40,7 +40,10 @@ export async function startEmulator(args: string[]): Promise<RunningEmulator> {
   const speedAt = args.indexOf('--speed');
   const speed = speedAt < 0 ? 1 : Number(args[speedAt + 1]);
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-e2e-'));
-  let emulator = await launchEmulator({ dataDir, args, startTimeoutMs: START_TIMEOUT_MS });
+  // A clear sky unless the test chooses one: drawn from the DTU serial, which follows the
+  // temporary folder's name, it would differ from run to run.
+  const fixedSky = args.includes('--weather') ? args : [...args, '--weather', 'clear'];
+  let emulator = await launchEmulator({ dataDir, args: fixedSky, startTimeoutMs: START_TIMEOUT_MS });
   const sent = Date.now();
   // The text counts whole seconds: the middle of the second, at the middle of the request.
   const anchor = await readDeviceClock(emulator.url, 20_000).then(
@@ -64,7 +67,7 @@ export async function startEmulator(args: string[]): Promise<RunningEmulator> {
     revive: async () => {
       if (!anchor) throw new Error('revive: the device did not tell its time at its start');
       const resume = new Date(anchor.device + (Date.now() - anchor.real) * speed).toISOString();
-      const again = [...args];
+      const again = [...fixedSky];
       again[timeAt + 1] = resume;
       emulator = await launchEmulator({
         dataDir,

@@ -133,6 +133,13 @@ export interface TestDevice {
  * starts its clock (`--time`: '2026-06-21T12:00' is noon on the device, in its zone): a test
  * sets the time of what it starts and never runs a device on this machine's clock.
  */
+/**
+ * `--weather clear` unless `args` choose a sky: drawn from the DTU serial, which follows
+ * the temporary folder's name, the sky of a test device would differ from run to run.
+ */
+export const withFixedSky = (args: readonly string[]): string[] =>
+  args.includes('--weather') ? [...args] : [...args, '--weather', 'clear'];
+
 export async function startDevice(time: string, args: string[] = []): Promise<TestDevice> {
   if (args.includes('--time'))
     throw new Error('startDevice: the start time is its first argument, not --time');
@@ -141,7 +148,9 @@ export async function startDevice(time: string, args: string[] = []): Promise<Te
   const speedAt = args.indexOf('--speed');
   const speed = speedAt < 0 ? 1 : Number(args[speedAt + 1]);
   const start = (at: string) =>
-    startDemoDevice(dataDir, ['--webapp', FIXTURE_WEBAPP, '--time', at, ...args, '--port', String(port)]);
+    startDemoDevice(dataDir, [
+      ...['--webapp', FIXTURE_WEBAPP, '--time', at, ...withFixedSky(args), '--port', String(port)],
+    ]);
   let device = await start(time);
   let clockAtStop: { device: number; real: number } | undefined;
   const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {

@@ -13,6 +13,7 @@ import {
   openSocket,
   readDeviceClock,
   until,
+  withFixedSky,
   type SocketClient,
 } from './helpers';
 
@@ -67,7 +68,12 @@ export function openConsole(deviceUrl: URL): Promise<SocketClient> {
   return openSocket(ws.href, { Authorization: ADMIN_AUTH });
 }
 
-/** The house's device, its clock started at `time` (`--time`, on the device's wall clock). */
+/**
+ * The house's device, its clock started at `time` (`--time`, on the device's wall clock).
+ * Its sky and its house are fixed (a clear day, house 32) unless `args` choose them: drawn
+ * from the DTU serial, which follows the temporary folder's name, they would differ from
+ * run to run.
+ */
 export async function startHouse(
   dataDir: string,
   time: string,
@@ -75,7 +81,8 @@ export async function startHouse(
 ): Promise<House> {
   const device = await startDemoDevice(dataDir, [
     ...['--webapp', FIXTURE_WEBAPP, '--household', '--meter-port', '0', '--time', time],
-    ...args,
+    ...(args.includes('--household-seed') ? [] : ['--household-seed', '32']),
+    ...withFixedSky(args),
   ]);
   const listening = /meter listening on (\S+)/;
   await until(() => listening.test(device.output()), 20_000, 'the meter');

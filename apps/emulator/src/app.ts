@@ -20,6 +20,7 @@ import { registerWebapp, loadWebapp } from '@opendtu/server-kit/static-files';
 import { MqttConnection } from './mqtt/connection';
 import { FaultState } from './sim/faults';
 import { InverterRegistry } from './sim/registry';
+import type { WeatherClass } from './sim/weather';
 import { createDeviceTime } from './time/device-time';
 
 export interface DeviceOptions {
@@ -44,6 +45,8 @@ export interface DeviceOptions {
   pushIntervalMs?: number;
   /** Live through today from local midnight at boot (the command line does; tests opt in). */
   sinceMidnight?: boolean;
+  /** Every day's sky (`--weather`); drawn per day from the DTU serial when not given. */
+  weather?: WeatherClass;
   /** The firmware release to play (default v25.4.10, the contract). */
   firmware?: EmulatedRelease;
   /** Connections served at once, sockets included; more are closed at once (default: no limit). */
@@ -148,6 +151,7 @@ export async function buildDevice(options: DeviceOptions): Promise<FastifyInstan
     freshInverters: options.freshInverters,
     pushIntervalMs: options.pushIntervalMs,
     sinceMidnight: options.sinceMidnight ?? false,
+    weather: options.weather,
   });
   return app;
 }

@@ -12,6 +12,7 @@ import { CLIENT_LIMITS } from './http/connections';
 import { parseMeterMqtt } from './meter/meter-mqtt';
 import type { MeterSettings } from './meter/start-meter';
 import { parseFaultOption, type Fault } from './sim/faults';
+import { WEATHER_CLASSES, type WeatherClass } from './sim/weather';
 import type { StartTime } from './time/start-time';
 
 export interface CliOptions {
@@ -31,6 +32,8 @@ export interface CliOptions {
   firmware: EmulatedRelease;
   /** Connections served at once (the device: about 16). */
   maxConnections: number;
+  /** Every day's sky when forced (`--weather`); else drawn per day. */
+  weather: WeatherClass | undefined;
   /** The grid meter and the house behind it (`--meter-port`, `--meter-mqtt`, `--household`). */
   meter: MeterSettings;
   /** Faults on purpose from the start (`--fault`, repeatable). */
@@ -81,6 +84,8 @@ export const USAGE = `Usage: opendtu-emulator [options]
                    device-vanish[:<seconds>] (without seconds: until cleared),
                    meter-silent[:<seconds>] (the grid meter answers nothing; its
                    counters keep counting), meter-replaced (its counters back to 0)
+  --weather <w>    every day's sky: clear, partly-cloudy or overcast (default: drawn
+                   per day from the DTU serial, as a mixed season)
   --household      simulate the house behind the grid meter: standby, fridge, kettle,
                    washing machine, cooking, lights and TV (off by default)
   --household-seed <n>
@@ -111,6 +116,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
       firmware: { type: 'string', default: DEFAULT_RELEASE },
       'max-connections': { type: 'string', default: String(CLIENT_LIMITS.maxConnections) },
       fault: { type: 'string', multiple: true },
+      weather: { type: 'string' },
       household: { type: 'boolean', default: false },
       'household-seed': { type: 'string' },
       'meter-port': { type: 'string' },
@@ -137,9 +143,18 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions | 'hel
     pushIntervalMs: cliNumber('push-interval', values['push-interval'], 1, 60_000),
     firmware: values.firmware,
     maxConnections: cliInteger('max-connections', values['max-connections'], 1, 10_000),
+    weather: weatherOption(values.weather),
     meter: meterSettings(values),
     faults: (values.fault ?? []).map(parseFaultOption),
   };
+}
+
+function weatherOption(text: string | undefined): WeatherClass | undefined {
+  if (text === undefined) return undefined;
+  if (!(WEATHER_CLASSES as readonly string[]).includes(text)) {
+    throw new Error(`--weather must be one of ${WEATHER_CLASSES.join(', ')}, got "${text}"`);
+  }
+  return text as WeatherClass;
 }
 
 function meterSettings(values: {

@@ -32,6 +32,7 @@ async function run(options: CliOptions): Promise<void> {
       freshInverters: options.inverters,
       pushIntervalMs: options.pushIntervalMs,
       sinceMidnight: true,
+      weather: options.weather,
       firmware: options.firmware,
       maxConnections: options.maxConnections,
       faults,

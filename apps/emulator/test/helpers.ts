@@ -39,6 +39,7 @@ export async function startTestDevice(
     | 'sinceMidnight'
     | 'firmware'
     | 'maxConnections'
+    | 'weather'
   > & {
     dataDir?: string;
     /** Start like a real device out of the box: all defaults, no demo inverters. */

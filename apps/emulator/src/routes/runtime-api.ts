@@ -5,6 +5,7 @@ import { MqttPublisher } from '../mqtt/publisher';
 import { LivedataHub } from '../live/livedata-hub';
 import { fillSixStringInverters } from '../sim/bench-inverters';
 import { fillDemoInverters } from '../sim/demo-inverters';
+import type { WeatherClass } from '../sim/weather';
 import { Simulation } from '../sim/simulation';
 import { devinfoRoutes } from './devinfo';
 import { eventlogRoutes } from './eventlog';
@@ -27,6 +28,8 @@ export interface RuntimeOptions {
   pushIntervalMs?: number;
   /** Live through today from local midnight at boot (the command line does; tests opt in). */
   sinceMidnight?: boolean;
+  /** Every day's sky, when forced. */
+  weather?: WeatherClass;
 }
 
 /** Live data, commands, inverter details and the sockets (contract sections 5, 6, 9, 12). */
@@ -38,7 +41,10 @@ export const runtimeApi: FastifyPluginAsync<RuntimeOptions> = async (app, option
     else fillDemoInverters(slots);
     await device.config.save();
   }
-  const sim = await Simulation.start(device, { sinceMidnight: options.sinceMidnight ?? false });
+  const sim = await Simulation.start(device, {
+    sinceMidnight: options.sinceMidnight ?? false,
+    weather: options.weather,
+  });
   device.inverters.attach(sim);
 
   // A faster push task keeps the device's rhythm: the forced push comes after 10 runs.

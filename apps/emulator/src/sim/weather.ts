@@ -5,7 +5,8 @@
  */
 import { between, clamp, createRandom, ouStep, seedOf, type Random } from './random';
 
-export type WeatherClass = 'clear' | 'partly-cloudy' | 'overcast';
+export const WEATHER_CLASSES = ['clear', 'partly-cloudy', 'overcast'] as const;
+export type WeatherClass = (typeof WEATHER_CLASSES)[number];
 
 const MINUTES_PER_DAY = 1440;
 const DAY_MS = 86_400_000;
