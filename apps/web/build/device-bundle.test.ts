@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortenCustomProperties } from './device-bundle.ts';
+import { renderedCode, shortenCustomProperties, withoutComments } from './device-bundle.ts';
 
 describe('shortenCustomProperties', () => {
   const css =
@@ -21,5 +21,30 @@ describe('shortenCustomProperties', () => {
     expect(out).toContain('background:var(--bs-body-bg)');
     expect(out).toContain('.table{--b:red;color:var(--b)}');
     expect(out).not.toMatch(/--a\b/);
+  });
+});
+
+describe('the code whose class names keep CSS', () => {
+  it('leaves out comments, whatever classes they name', () => {
+    const code =
+      '// src/components/modal.tsx\n/** a lead and a figure */\nconst c = /* @__PURE__ */ h("p", { className: "mb-3" }); // h4';
+    const out = withoutComments(code);
+    expect(out).toContain('"mb-3"');
+    expect(out).not.toMatch(/modal|lead|figure|h4|PURE/);
+  });
+
+  it('keeps strings that look like comments', () => {
+    expect(withoutComments('const u = "http://x/*y*/";')).toContain('"http://x/*y*/"');
+  });
+
+  it('takes only modules under the source folder that the chunk renders', () => {
+    const modules = {
+      '/app/src/a.tsx': { code: 'h("div", { className: "card" });' },
+      '/app/src/companion-only.tsx': { code: null },
+      '/app/node_modules/react/index.js': { code: 'var table = "alert";' },
+    };
+    const out = renderedCode(modules, '/app/src/');
+    expect(out).toContain('"card"');
+    expect(out).not.toContain('alert');
   });
 });

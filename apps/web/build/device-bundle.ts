@@ -6,6 +6,7 @@ import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { PurgeCSS } from 'purgecss';
 import { minify } from 'terser';
+import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { criticalCss } from './critical-css.ts';
 import { gzipForFlash } from './flash-gzip.ts';
@@ -22,12 +23,30 @@ export const BUNDLE_FILES = [
 const GZIPPED = ['index.html', 'js/app.js', 'zones.json'];
 
 export interface DeviceBundleOptions {
-  /** Globs of the files whose class names decide which CSS rules survive. */
+  /** Folder of our own sources: the code the bundle renders from it names the classes. */
+  source: string;
+  /** Globs of files beside it whose class names count too (index.html). */
   content: string[];
   /** Class names only ever built at run time, kept even though no source names them. */
   safelist: (string | RegExp)[];
-  /** Globs of source files left out of `content` (screens this build does not contain). */
-  skippedContent?: string[];
+}
+
+/** JavaScript without its comments (a class named in a comment must not keep CSS alive). */
+export function withoutComments(code: string): string {
+  const file = ts.createSourceFile('module.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  return ts.createPrinter({ removeComments: true }).printFile(file);
+}
+
+/**
+ * The code the chunk holds of each module under `source`, as the bundler rendered it: what
+ * this build leaves out (the companion's screens in the device build, dead branches) is not
+ * there, and neither are comments.
+ */
+export function renderedCode(modules: Record<string, { code: string | null }>, source: string): string {
+  return Object.entries(modules)
+    .filter(([id, module]) => id.startsWith(source) && module.code)
+    .map(([, module]) => withoutComments(module.code!))
+    .join('\n');
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -110,8 +129,12 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
       const css = cssAssets.map((item) => (item.type === 'asset' ? String(item.source) : '')).join('\n');
       const [purged] = css
         ? await new PurgeCSS().purge({
-            content: options.content,
-            skippedContentGlobs: options.skippedContent ?? [],
+            content: [
+              ...options.content,
+              ...(entry?.type === 'chunk'
+                ? [{ raw: renderedCode(entry.modules, options.source), extension: 'js' }]
+                : []),
+            ],
             css: [{ raw: css }],
             safelist: { standard: options.safelist, variables: codeVariables },
             variables: true,
