@@ -31,21 +31,45 @@ export interface DeviceBundleOptions {
   safelist: (string | RegExp)[];
 }
 
-/** JavaScript without its comments (a class named in a comment must not keep CSS alive). */
-export function withoutComments(code: string): string {
+/**
+ * What a module's code can name a class or an element with: its strings, the parts of its
+ * template literals, its regular expressions (the markup's tag list) and its object keys
+ * (`hidden`, `disabled` for attribute selectors). Not comments, nor the names of variables
+ * and functions (`address()`, `code`), which kept CSS alive that nothing uses.
+ */
+export function namesIn(code: string): string {
   const file = ts.createSourceFile('module.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
-  return ts.createPrinter({ removeComments: true }).printFile(file);
+  const words: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isStringLiteralLike(node) ||
+      ts.isRegularExpressionLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
+      words.push(node.text);
+    } else if (
+      (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) &&
+      ts.isIdentifier(node.name)
+    ) {
+      words.push(node.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return words.join(' ');
 }
 
 /**
- * The code the chunk holds of each module under `source`, as the bundler rendered it: what
- * this build leaves out (the companion's screens in the device build, dead branches) is not
- * there, and neither are comments.
+ * The names in the code the chunk holds of each module under `source`, as the bundler
+ * rendered it: what this build leaves out (the companion's screens in the device build, dead
+ * branches) is not there.
  */
 export function renderedCode(modules: Record<string, { code: string | null }>, source: string): string {
   return Object.entries(modules)
     .filter(([id, module]) => id.startsWith(source) && module.code)
-    .map(([, module]) => withoutComments(module.code!))
+    .map(([, module]) => namesIn(module.code!))
     .join('\n');
 }
 
