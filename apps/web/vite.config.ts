@@ -68,11 +68,14 @@ export default defineConfig(({ mode, command }) => {
         // paint (src/boot) is put into index.html by its own step, with its CSS there.
         source: fileURLToPath(new URL('./src/', import.meta.url)),
         content: ['index.html'],
-        // Colour classes the code builds from a variant at run time, and only those
-        // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).
+        // Colour classes the code builds from a variant at run time, and only those: an alert's,
+        // a toast's and a dialog header's (`alert-${variant}`, `text-bg-${variant}`, the
+        // variants of AlertVariant), the night badge's `text-bg-dark`, a confirming button's
+        // `btn-${variant}` and an input hint's `text-${tone}-emphasis`.
         safelist: [
-          /^(text-bg|alert)-(primary|secondary|success|danger|warning|info|dark)$/,
-          /^btn-(primary|danger|warning)$/,
+          /^(text-bg|alert)-(success|warning|danger|info)$/,
+          /^text-bg-dark$/,
+          /^btn-(danger|warning)$/,
           /^text-(success|danger|warning|body)-emphasis$/,
           /^show$/,
           /^fade$/,
