@@ -9,6 +9,7 @@ import { minify } from 'terser';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { criticalCss } from './critical-css.ts';
+import { decodeAgainst, encodeAgainst, PAINT_STYLE_ID, styleInjection } from './css-reuse.ts';
 import { gzipForFlash } from './flash-gzip.ts';
 
 export const BUNDLE_FILES = [
@@ -80,11 +81,6 @@ async function listFiles(dir: string): Promise<string[]> {
     if ((await stat(join(dir, entry))).isFile()) files.push(entry.split('\\').join('/'));
   }
   return files.sort();
-}
-
-/** Wraps CSS text in a statement that adds it to the document when the bundle runs. */
-export function cssInjection(css: string): string {
-  return `(()=>{const s=document.createElement("style");s.textContent=${JSON.stringify(css)};document.head.appendChild(s)})();`;
 }
 
 /**
@@ -169,20 +165,26 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
       for (const item of cssAssets) delete bundle[item.fileName];
 
       const html = bundle['index.html'];
-      let appCss = '';
+      const page =
+        html?.type === 'asset'
+          ? await compactHtml(String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, ''))
+          : undefined;
       if (entry?.type === 'chunk' && purged?.css) {
-        const named = entry.code + (html?.type === 'asset' ? String(html.source) : '');
-        const keep = new Set(named.match(/--[\w-]+/g));
-        appCss = shortenCustomProperties(purged.css, keep);
-        entry.code = cssInjection(appCss) + entry.code;
-      }
-
-      if (html?.type === 'asset') {
-        const page = await compactHtml(String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, ''));
-        // index.html's own markup (the live view's first paint) in the app's styles.
-        const critical = appCss && (await criticalCss(appCss, page));
-        html.source = critical ? page.replace('</head>', `<style>${critical}</style></head>`) : page;
-      }
+        const keep = new Set((entry.code + (page ?? '')).match(/--[\w-]+/g));
+        const appCss = shortenCustomProperties(purged.css, keep);
+        // index.html's own markup (the live view's first paint) in the app's styles, which
+        // app.js then takes from the page instead of holding them twice (build/css-reuse.ts).
+        const critical = page ? await criticalCss(appCss, page) : '';
+        const parts = encodeAgainst(appCss, critical);
+        if (decodeAgainst(parts, critical) !== appCss)
+          this.error('the stylesheet does not survive its encoding');
+        entry.code = styleInjection(parts) + entry.code;
+        if (html?.type === 'asset' && page) {
+          html.source = critical
+            ? page.replace('</head>', `<style id="${PAINT_STYLE_ID}">${critical}</style></head>`)
+            : page;
+        }
+      } else if (html?.type === 'asset' && page) html.source = page;
     },
     async closeBundle() {
       for (const name of GZIPPED) {
