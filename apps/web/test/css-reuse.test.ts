@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeAgainst, encodeAgainst, PAINT_STYLE_ID, styleInjection } from './css-reuse.ts';
+import { decodeAgainst, encodeAgainst, PAINT_STYLE_ID, styleInjection } from '../build/css-reuse';
 
 const rule = (name: string, body: string) => `.${name}{${body}}`;
 // A stylesheet whose middle part the page's <style> also holds, in another order.
