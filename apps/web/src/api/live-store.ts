@@ -47,59 +47,59 @@ export interface LiveSnapshot extends LiveState {
 type Pending = { message: LiveDataResponse<LiveInverterCommon>; at: number; list: boolean };
 
 class LiveStore {
-  #snapshot: LiveSnapshot = {
+  private snapshot: LiveSnapshot = {
     ...EMPTY_LIVE_STATE,
     loaded: false,
     polling: false,
     error: undefined,
     curve: undefined,
   };
-  readonly #listeners = new Set<() => void>();
-  #pending: Pending[] = [];
-  #cancelFlush: (() => void) | undefined;
-  #stopSocket: (() => void) | undefined;
-  #stopState: (() => void) | undefined;
-  #stopClock: (() => void) | undefined;
-  #fallbackTimer: ReturnType<typeof setTimeout> | undefined;
-  #pollTimer: ReturnType<typeof setInterval> | undefined;
-  #lastSaved = 0;
-  #wanted = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+  private pending: Pending[] = [];
+  private cancelFlush: (() => void) | undefined;
+  private stopSocket: (() => void) | undefined;
+  private stopState: (() => void) | undefined;
+  private stopClock: (() => void) | undefined;
+  private fallbackTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private lastSaved = 0;
+  private wanted = new Set<string>();
   /** Whether the socket has been online since the store started. */
-  #connected = false;
+  private connected = false;
   /** Whether the first snapshot is index.html's first paint, whose list answer is not asked again. */
-  #seeded: boolean;
+  private seeded: boolean;
 
   constructor() {
     // Read while app.js is evaluated: the first render follows in the next task, and the
     // paint stands still from here, so that render shows what is on screen.
     const first = takeEarlyPaint(basicAuthorization() ?? null);
-    this.#seeded = !!first;
+    this.seeded = !!first;
     if (!first) return;
     if (first.clock) seedDeviceTime(first.clock);
     deviceAnswered();
-    this.#settle(first.state);
+    this.settle(first.state);
   }
 
-  getSnapshot = (): LiveSnapshot => this.#snapshot;
+  getSnapshot = (): LiveSnapshot => this.snapshot;
 
   subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    if (this.#listeners.size === 1) this.#start();
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.start();
     return () => {
-      this.#listeners.delete(listener);
-      if (this.#listeners.size === 0) this.#stop();
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
     };
   };
 
   /** Asks for one inverter's channels now instead of waiting for its next frame. */
   requestFull(serial: string): void {
-    const known = this.#snapshot.inverters.find((inverter) => inverter.serial === serial);
-    if ((known && isLiveInverterFull(known)) || this.#wanted.has(serial)) return;
-    this.#wanted.add(serial);
+    const known = this.snapshot.inverters.find((inverter) => inverter.serial === serial);
+    if ((known && isLiveInverterFull(known)) || this.wanted.has(serial)) return;
+    this.wanted.add(serial);
     void getLiveDataQuietly(serial)
-      .then((answer) => this.#queue(answer, false))
+      .then((answer) => this.queue(answer, false))
       .catch(() => undefined)
-      .finally(() => this.#wanted.delete(serial));
+      .finally(() => this.wanted.delete(serial));
   }
 
   /**
@@ -110,176 +110,176 @@ class LiveStore {
    */
   reload = (): void => {
     loadInPlace(() => getLiveData()).then(
-      (answer) => this.#queue(answer, true),
+      (answer) => this.queue(answer, true),
       (error: unknown) => {
-        if (error instanceof ApiError && error.status !== 401) this.#publish({ ...this.#snapshot, error });
+        if (error instanceof ApiError && error.status !== 401) this.publish({ ...this.snapshot, error });
       },
     );
   };
 
-  #refresh(): void {
+  private refresh(): void {
     void getLiveDataQuietly().then(
-      (answer) => this.#queue(answer, true),
+      (answer) => this.queue(answer, true),
       () => undefined,
     );
   }
 
-  #start(): void {
-    this.#stopClock = watchDeviceTime();
-    if (this.#seeded) this.#seeded = false;
+  private start(): void {
+    this.stopClock = watchDeviceTime();
+    if (this.seeded) this.seeded = false;
     else this.reload();
     // Behind the companion server the day so far comes from its recorder, once; frames go on
     // from there. The device build has no such server (and none of this code).
     if (import.meta.env.MODE === 'companion') {
       recordedToday().then(
         (day) =>
-          this.#publish({
-            ...this.#snapshot,
-            curve: mergeCurves(day.curve, this.#snapshot.curve),
-            peaks: seedPeaks(this.#snapshot.peaks, day.peaks),
+          this.publish({
+            ...this.snapshot,
+            curve: mergeCurves(day.curve, this.snapshot.curve),
+            peaks: seedPeaks(this.snapshot.peaks, day.peaks),
           }),
         // Refused (read-only access off, logged out) or away: the browser's own curve goes on.
         () => undefined,
       );
     }
-    window.addEventListener('pagehide', this.#saveNow);
-    document.addEventListener('visibilitychange', this.#flushNow);
-    this.#stopSocket = liveSocket.subscribe(this.#onFrame);
-    this.#stopState = liveSocket.subscribeState(this.#onSocketState);
+    window.addEventListener('pagehide', this.saveNow);
+    document.addEventListener('visibilitychange', this.flushNow);
+    this.stopSocket = liveSocket.subscribe(this.onFrame);
+    this.stopState = liveSocket.subscribeState(this.onSocketState);
     // Started again on a socket that is already open: its silence counts from now (frames
     // may never come again from a device that hung meanwhile).
     if (liveSocket.isOnline()) frameArrived();
-    this.#armFallback();
+    this.armFallback();
   }
 
-  #stop(): void {
-    this.#connected = false;
+  private stop(): void {
+    this.connected = false;
     // Not listening to the socket's state first: its closing here is ours, not the device's.
-    this.#stopState?.();
-    this.#stopSocket?.();
-    this.#stopClock?.();
+    this.stopState?.();
+    this.stopSocket?.();
+    this.stopClock?.();
     framesStopped();
-    window.removeEventListener('pagehide', this.#saveNow);
-    document.removeEventListener('visibilitychange', this.#flushNow);
-    clearTimeout(this.#fallbackTimer);
-    this.#setPolling(false);
-    this.#cancelFlush?.();
-    this.#cancelFlush = undefined;
-    this.#flush();
-    this.#saveCurve(true);
+    window.removeEventListener('pagehide', this.saveNow);
+    document.removeEventListener('visibilitychange', this.flushNow);
+    clearTimeout(this.fallbackTimer);
+    this.setPolling(false);
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
+    this.flush();
+    this.saveCurve(true);
   }
 
-  readonly #onFrame = (data: string): void => {
+  private readonly onFrame = (data: string): void => {
     const frame = parseLiveFrame(data);
     frameArrived();
-    if (frame) this.#queue(frame, false);
+    if (frame) this.queue(frame, false);
   };
 
-  readonly #onSocketState = (): void => {
+  private readonly onSocketState = (): void => {
     if (liveSocket.isOnline()) {
       // Opened: the device answered, and its first frame is due within the silence limit.
       frameArrived();
-      clearTimeout(this.#fallbackTimer);
-      this.#setPolling(false);
+      clearTimeout(this.fallbackTimer);
+      this.setPolling(false);
       // Back after a restart: inverters may have changed meanwhile. Not on the first
       // connection: the list was just asked for.
-      if (this.#connected) this.#refresh();
-      this.#connected = true;
+      if (this.connected) this.refresh();
+      this.connected = true;
     } else {
       deviceAway();
-      this.#armFallback();
+      this.armFallback();
     }
   };
 
-  #armFallback(): void {
-    clearTimeout(this.#fallbackTimer);
-    this.#fallbackTimer = setTimeout(() => {
+  private armFallback(): void {
+    clearTimeout(this.fallbackTimer);
+    this.fallbackTimer = setTimeout(() => {
       if (liveSocket.isOnline()) return;
-      clearInterval(this.#pollTimer);
-      this.#pollTimer = setInterval(this.#poll, POLL_MS);
-      this.#poll();
+      clearInterval(this.pollTimer);
+      this.pollTimer = setInterval(this.poll, POLL_MS);
+      this.poll();
     }, FALLBACK_AFTER_MS);
   }
 
-  #setPolling(polling: boolean): void {
+  private setPolling(polling: boolean): void {
     if (!polling) {
-      clearInterval(this.#pollTimer);
-      this.#pollTimer = undefined;
+      clearInterval(this.pollTimer);
+      this.pollTimer = undefined;
     }
-    if (this.#snapshot.polling !== polling) this.#publish({ ...this.#snapshot, polling });
+    if (this.snapshot.polling !== polling) this.publish({ ...this.snapshot, polling });
   }
 
   // Without frames the channels come from one `?inv=` answer per inverter. The note
   // shows only while the device answers over HTTP, i.e. only the socket is in trouble.
-  readonly #poll = (): void => {
+  private readonly poll = (): void => {
     void getLiveDataQuietly().then(
       (list) => {
         if (liveSocket.isOnline()) return;
-        this.#publish({ ...this.#snapshot, polling: true });
-        this.#queue(list, true);
+        this.publish({ ...this.snapshot, polling: true });
+        this.queue(list, true);
         for (const inverter of list.inverters) {
           if (inverter?.serial) {
             void getLiveDataQuietly(inverter.serial).then(
-              (full) => this.#queue(full, false),
+              (full) => this.queue(full, false),
               () => undefined,
             );
           }
         }
       },
       () => {
-        if (this.#snapshot.polling) this.#publish({ ...this.#snapshot, polling: false });
+        if (this.snapshot.polling) this.publish({ ...this.snapshot, polling: false });
       },
     );
   };
 
   // An animation frame asked for just before the tab was hidden never comes.
-  readonly #flushNow = (): void => {
-    this.#cancelFlush?.();
-    this.#cancelFlush = undefined;
-    this.#flush();
+  private readonly flushNow = (): void => {
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
+    this.flush();
   };
 
-  #queue(message: LiveDataResponse<LiveInverterCommon>, list: boolean): void {
-    this.#pending.push({ message, at: Date.now(), list });
+  private queue(message: LiveDataResponse<LiveInverterCommon>, list: boolean): void {
+    this.pending.push({ message, at: Date.now(), list });
     // The first answer paints at once; later ones are batched per animation frame.
-    if (!this.#snapshot.loaded) return this.#flushNow();
-    if (this.#cancelFlush) return;
+    if (!this.snapshot.loaded) return this.flushNow();
+    if (this.cancelFlush) return;
     const flush = () => {
-      this.#cancelFlush = undefined;
-      this.#flush();
+      this.cancelFlush = undefined;
+      this.flush();
     };
     // A hidden tab gets no animation frames; its frames must not pile up meanwhile.
     if (document.hidden) {
       const timer = setTimeout(flush, HIDDEN_FLUSH_MS);
-      this.#cancelFlush = () => clearTimeout(timer);
+      this.cancelFlush = () => clearTimeout(timer);
     } else {
       const request = requestAnimationFrame(flush);
-      this.#cancelFlush = () => cancelAnimationFrame(request);
+      this.cancelFlush = () => cancelAnimationFrame(request);
     }
   }
 
-  #flush(): void {
-    if (this.#pending.length === 0) return;
-    let state: LiveState = this.#snapshot;
-    for (const { message, at, list } of this.#pending) state = mergeLive(state, message, at, list);
-    this.#pending = [];
-    this.#settle(state);
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    let state: LiveState = this.snapshot;
+    for (const { message, at, list } of this.pending) state = mergeLive(state, message, at, list);
+    this.pending = [];
+    this.settle(state);
   }
 
   /** Publishes merged live data with the day's curve and peaks that follow from it. */
-  #settle(state: LiveState): void {
-    const curve = this.#sample(state);
-    const { peaks: was, inverters } = this.#snapshot;
+  private settle(state: LiveState): void {
+    const curve = this.sample(state);
+    const { peaks: was, inverters } = this.snapshot;
     const now = Date.now();
     const day = dayOf(deviceNow(now) ?? now);
     const peaks = trackPeaks(was, inverters, state.inverters, state.total, now, day);
-    this.#publish({ ...this.#snapshot, ...state, loaded: true, error: undefined, curve, peaks });
+    this.publish({ ...this.snapshot, ...state, loaded: true, error: undefined, curve, peaks });
   }
 
   /** The day's curve, on the device's clock (no sample until the clock is known). */
-  #sample(state: LiveState): DayCurve | undefined {
+  private sample(state: LiveState): DayCurve | undefined {
     const wall = deviceNow();
-    let { curve } = this.#snapshot;
+    let { curve } = this.snapshot;
     if (!state.total || wall === undefined) return curve;
     // After a reload the tab goes on with the curve it kept, if it is of the same day.
     curve ??= restoreCurve(localStorage.getItem(CURVE_KEY), dayOf(wall));
@@ -292,18 +292,18 @@ class LiveStore {
     return addSample(curve, wall, state.total.Power.v, inverters);
   }
 
-  #publish(next: LiveSnapshot): void {
-    this.#snapshot = next;
-    this.#saveCurve(false);
-    for (const listener of this.#listeners) listener();
+  private publish(next: LiveSnapshot): void {
+    this.snapshot = next;
+    this.saveCurve(false);
+    for (const listener of this.listeners) listener();
   }
 
-  readonly #saveNow = (): void => this.#saveCurve(true);
+  private readonly saveNow = (): void => this.saveCurve(true);
 
-  #saveCurve(now: boolean): void {
-    const { curve } = this.#snapshot;
-    if (!curve || (!now && Date.now() - this.#lastSaved < SAVE_CURVE_MS)) return;
-    this.#lastSaved = Date.now();
+  private saveCurve(now: boolean): void {
+    const { curve } = this.snapshot;
+    if (!curve || (!now && Date.now() - this.lastSaved < SAVE_CURVE_MS)) return;
+    this.lastSaved = Date.now();
     try {
       localStorage.setItem(CURVE_KEY, storedCurve(curve));
     } catch {

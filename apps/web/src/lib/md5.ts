@@ -11,25 +11,25 @@ const SINES = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(
 export const MD5_CHUNK_BYTES = 2 * 1024 * 1024;
 
 export class Md5 {
-  readonly #state = new Uint32Array([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
-  readonly #block = new Uint8Array(64);
-  readonly #blockView = new DataView(this.#block.buffer);
-  readonly #words = new Uint32Array(16);
-  #buffered = 0;
-  #length = 0;
+  private readonly state = new Uint32Array([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
+  private readonly block = new Uint8Array(64);
+  private readonly blockView = new DataView(this.block.buffer);
+  private readonly words = new Uint32Array(16);
+  private buffered = 0;
+  private length = 0;
 
   /** Feeds more bytes; returns this for chaining. */
   update(bytes: Uint8Array): this {
     let offset = 0;
-    this.#length += bytes.length;
+    this.length += bytes.length;
     while (offset < bytes.length) {
-      const take = Math.min(64 - this.#buffered, bytes.length - offset);
-      this.#block.set(bytes.subarray(offset, offset + take), this.#buffered);
-      this.#buffered += take;
+      const take = Math.min(64 - this.buffered, bytes.length - offset);
+      this.block.set(bytes.subarray(offset, offset + take), this.buffered);
+      this.buffered += take;
       offset += take;
-      if (this.#buffered === 64) {
-        this.#transform();
-        this.#buffered = 0;
+      if (this.buffered === 64) {
+        this.transform();
+        this.buffered = 0;
       }
     }
     return this;
@@ -37,24 +37,22 @@ export class Md5 {
 
   /** The digest as 32 lowercase hex characters; the hash cannot be fed afterwards. */
   hex(): string {
-    const bits = this.#length * 8;
-    const padding = new Uint8Array((this.#buffered < 56 ? 56 : 120) - this.#buffered + 8);
+    const bits = this.length * 8;
+    const padding = new Uint8Array((this.buffered < 56 ? 56 : 120) - this.buffered + 8);
     padding[0] = 0x80;
     const view = new DataView(padding.buffer);
     view.setUint32(padding.length - 8, bits >>> 0, true);
     view.setUint32(padding.length - 4, Math.floor(bits / 2 ** 32), true);
     this.update(padding);
     let out = '';
-    for (const word of this.#state)
+    for (const word of this.state)
       for (let byte = 0; byte < 4; byte++)
         out += ((word >>> (byte * 8)) & 0xff).toString(16).padStart(2, '0');
     return out;
   }
 
-  #transform(): void {
-    const blockView = this.#blockView;
-    const words = this.#words;
-    const state = this.#state;
+  private transform(): void {
+    const { blockView, words, state } = this;
     for (let i = 0; i < 16; i++) words[i] = blockView.getUint32(i * 4, true);
     // Indexes below are always in range; the `!` only tells the compiler so.
     let a = state[0]!;
