@@ -63,30 +63,19 @@ export default defineConfig(({ mode, command }) => {
         new URL('./src/i18n/', import.meta.url),
       ),
       deviceBundle({
-        content: ['index.html', 'src/**/*.{ts,tsx}'],
-        // Classes only the history screens name must not keep their CSS in flash. The first
-        // paint in index.html (src/boot) copies React's markup and has its CSS there.
-        skippedContent: [
-          'src/boot/**',
-          ...(deviceBuild
-            ? [
-                'src/features/history/**',
-                'src/features/alerts/**',
-                'src/features/control/**',
-                'src/features/plant/**',
-                'src/features/plant-history/**',
-                'src/features/modbus/**',
-                'src/components/history/**',
-                'src/features/meter/**',
-                'src/components/energy-flow/**',
-              ]
-            : []),
-        ],
-        // Colour classes the code builds from a variant at run time, and only those
-        // (`alert-${variant}`, `text-bg-${variant}`, `btn-${variant}`, `text-${tone}-emphasis`).
+        // The classes named by the code this build renders from src/ (not by comments, nor by
+        // screens it leaves out) and by index.html decide which CSS rules survive. The first
+        // paint (src/boot) is put into index.html by its own step, with its CSS there.
+        source: fileURLToPath(new URL('./src/', import.meta.url)),
+        content: ['index.html'],
+        // Colour classes the code builds from a variant at run time, and only those: an alert's,
+        // a toast's and a dialog header's (`alert-${variant}`, `text-bg-${variant}`, the
+        // variants of AlertVariant), the night badge's `text-bg-dark`, a confirming button's
+        // `btn-${variant}` and an input hint's `text-${tone}-emphasis`.
         safelist: [
-          /^(text-bg|alert)-(primary|secondary|success|danger|warning|info|dark)$/,
-          /^btn-(primary|danger|warning)$/,
+          /^(text-bg|alert)-(success|warning|danger|info)$/,
+          /^text-bg-dark$/,
+          /^btn-(danger|warning)$/,
           /^text-(success|danger|warning|body)-emphasis$/,
           /^show$/,
           /^fade$/,

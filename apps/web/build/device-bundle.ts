@@ -6,8 +6,10 @@ import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { PurgeCSS } from 'purgecss';
 import { minify } from 'terser';
+import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { criticalCss } from './critical-css.ts';
+import { decodeAgainst, encodeAgainst, PAINT_STYLE_ID, styleInjection } from './css-reuse.ts';
 import { gzipForFlash } from './flash-gzip.ts';
 
 export const BUNDLE_FILES = [
@@ -22,12 +24,54 @@ export const BUNDLE_FILES = [
 const GZIPPED = ['index.html', 'js/app.js', 'zones.json'];
 
 export interface DeviceBundleOptions {
-  /** Globs of the files whose class names decide which CSS rules survive. */
+  /** Folder of our own sources: the code the bundle renders from it names the classes. */
+  source: string;
+  /** Globs of files beside it whose class names count too (index.html). */
   content: string[];
   /** Class names only ever built at run time, kept even though no source names them. */
   safelist: (string | RegExp)[];
-  /** Globs of source files left out of `content` (screens this build does not contain). */
-  skippedContent?: string[];
+}
+
+/**
+ * What a module's code can name a class or an element with: its strings, the parts of its
+ * template literals, its regular expressions (the markup's tag list) and its object keys
+ * (`hidden`, `disabled` for attribute selectors). Not comments, nor the names of variables
+ * and functions (`address()`, `code`), which kept CSS alive that nothing uses.
+ */
+export function namesIn(code: string): string {
+  const file = ts.createSourceFile('module.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const words: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isStringLiteralLike(node) ||
+      ts.isRegularExpressionLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
+      words.push(node.text);
+    } else if (
+      (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) &&
+      ts.isIdentifier(node.name)
+    ) {
+      words.push(node.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return words.join(' ');
+}
+
+/**
+ * The names in the code the chunk holds of each module under `source`, as the bundler
+ * rendered it: what this build leaves out (the companion's screens in the device build, dead
+ * branches) is not there.
+ */
+export function renderedCode(modules: Record<string, { code: string | null }>, source: string): string {
+  return Object.entries(modules)
+    .filter(([id, module]) => id.startsWith(source) && module.code)
+    .map(([, module]) => namesIn(module.code!))
+    .join('\n');
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -37,11 +81,6 @@ async function listFiles(dir: string): Promise<string[]> {
     if ((await stat(join(dir, entry))).isFile()) files.push(entry.split('\\').join('/'));
   }
   return files.sort();
-}
-
-/** Wraps CSS text in a statement that adds it to the document when the bundle runs. */
-export function cssInjection(css: string): string {
-  return `(()=>{const s=document.createElement("style");s.textContent=${JSON.stringify(css)};document.head.appendChild(s)})();`;
 }
 
 /**
@@ -110,8 +149,12 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
       const css = cssAssets.map((item) => (item.type === 'asset' ? String(item.source) : '')).join('\n');
       const [purged] = css
         ? await new PurgeCSS().purge({
-            content: options.content,
-            skippedContentGlobs: options.skippedContent ?? [],
+            content: [
+              ...options.content,
+              ...(entry?.type === 'chunk'
+                ? [{ raw: renderedCode(entry.modules, options.source), extension: 'js' }]
+                : []),
+            ],
             css: [{ raw: css }],
             safelist: { standard: options.safelist, variables: codeVariables },
             variables: true,
@@ -122,20 +165,26 @@ export function deviceBundle(options: DeviceBundleOptions): Plugin {
       for (const item of cssAssets) delete bundle[item.fileName];
 
       const html = bundle['index.html'];
-      let appCss = '';
+      const page =
+        html?.type === 'asset'
+          ? await compactHtml(String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, ''))
+          : undefined;
       if (entry?.type === 'chunk' && purged?.css) {
-        const named = entry.code + (html?.type === 'asset' ? String(html.source) : '');
-        const keep = new Set(named.match(/--[\w-]+/g));
-        appCss = shortenCustomProperties(purged.css, keep);
-        entry.code = cssInjection(appCss) + entry.code;
-      }
-
-      if (html?.type === 'asset') {
-        const page = await compactHtml(String(html.source).replace(/\s*<link rel="stylesheet"[^>]*>/g, ''));
-        // index.html's own markup (the live view's first paint) in the app's styles.
-        const critical = appCss && (await criticalCss(appCss, page));
-        html.source = critical ? page.replace('</head>', `<style>${critical}</style></head>`) : page;
-      }
+        const keep = new Set((entry.code + (page ?? '')).match(/--[\w-]+/g));
+        const appCss = shortenCustomProperties(purged.css, keep);
+        // index.html's own markup (the live view's first paint) in the app's styles, which
+        // app.js then takes from the page instead of holding them twice (build/css-reuse.ts).
+        const critical = page ? await criticalCss(appCss, page) : '';
+        const parts = encodeAgainst(appCss, critical);
+        if (decodeAgainst(parts, critical) !== appCss)
+          this.error('the stylesheet does not survive its encoding');
+        entry.code = styleInjection(parts) + entry.code;
+        if (html?.type === 'asset' && page) {
+          html.source = critical
+            ? page.replace('</head>', `<style id="${PAINT_STYLE_ID}">${critical}</style></head>`)
+            : page;
+        }
+      } else if (html?.type === 'asset' && page) html.source = page;
     },
     async closeBundle() {
       for (const name of GZIPPED) {

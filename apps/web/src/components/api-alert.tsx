@@ -2,7 +2,7 @@ import type { ApiResponse } from '@opendtu/api';
 import type { ReactNode } from 'react';
 import { useI18n, type I18n } from '../i18n/i18n-provider';
 
-export type AlertVariant = 'success' | 'warning' | 'danger' | 'info' | 'primary' | 'secondary';
+export type AlertVariant = 'success' | 'warning' | 'danger' | 'info';
 
 /**
  * The text of a write answer: `apiresponse.<code>` with its params (contract §0.5). The

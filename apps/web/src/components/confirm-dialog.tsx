@@ -11,7 +11,7 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   /** Colour of the header and the confirming button (e.g. 'danger'). */
-  variant?: 'danger' | 'warning' | 'primary';
+  variant?: 'danger' | 'warning';
   busy?: boolean;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useI18n } from '../i18n/i18n-provider';
+import type { AlertVariant } from './api-alert';
 import { focusableIn, trapTab } from './focus';
 
 export interface ModalProps {
@@ -11,8 +12,8 @@ export interface ModalProps {
   /** Buttons of the footer; none means no footer. */
   footer?: ReactNode;
   size?: 'sm' | 'lg' | 'xl';
-  /** Colour of the header (e.g. 'danger' for a destructive question). */
-  variant?: string;
+  /** Colour of the header (e.g. 'danger' for a destructive question); the build keeps the CSS of these. */
+  variant?: AlertVariant;
 }
 
 // Written out whole: the build keeps only the CSS classes that appear in the sources.
