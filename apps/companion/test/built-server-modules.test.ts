@@ -77,7 +77,7 @@ async function start(args: string[], report: string): Promise<LaunchedProcess> {
       REPORT_HOOK,
       SERVER,
       ...['--port', '0', '--host', '127.0.0.1', '--webapp', FIXTURE_WEBAPP, '--data', dataDir()],
-      ...['--device', device.url],
+      ...['--device', device.url.href],
       ...args,
     ],
     env: { ...process.env, MODULE_REPORT: report },
@@ -103,6 +103,18 @@ async function reportOf(companion: LaunchedProcess, file: string): Promise<Repor
   const features = files.map((url) => chunks[url.split('/').pop()!]).filter((f): f is Feature => !!f);
   return { features: [...new Set(features)].sort(), builtins };
 }
+
+describe('node flags', () => {
+  it("npm start runs the server from the checkout with the installed file's node flags", () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      scripts: { start: string };
+    };
+    expect(manifest.scripts.start).toBe(`node ${NODE_FLAGS.join(' ')} --import tsx src/server.ts`);
+    expect(readFileSync(SERVER, 'utf8').split('\n')[0]).toBe(
+      `#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`,
+    );
+  });
+});
 
 describe('the built server', () => {
   it('has a chunk of its own for each feature', () => {
