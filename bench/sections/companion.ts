@@ -44,6 +44,19 @@ export async function procStat(pid: number): Promise<{ cpuTicks: number; rssByte
   return { cpuTicks, rssBytes: Number(kb) * 1024 };
 }
 
+/**
+ * A browser's socket on `url`, opened again every 500 ms while the companion answers 503 (it
+ * listens before its own socket to the device is up; the built server gets there sooner).
+ */
+function openSocket(url: string, onFrame: () => void): Promise<WebSocket> {
+  return new Promise((opened) => {
+    const socket = new WebSocket(url);
+    socket.on('message', onFrame);
+    socket.on('open', () => opened(socket));
+    socket.on('error', () => setTimeout(() => void openSocket(url, onFrame).then(opened), 500));
+  });
+}
+
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
 export const TICKS_PER_SECOND = 100;
 
@@ -81,9 +94,7 @@ async function runtime(
     const { url, child } = companion;
     let frames = 0;
     for (const path of devices === 1 ? ['/livedata'] : names.map((name) => `/dtu/${name}/livedata`)) {
-      const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`);
-      socket.on('message', () => (frames += 1));
-      sockets.push(socket);
+      sockets.push(await openSocket(`${url.replace(/^http/, 'ws')}${path}`, () => (frames += 1)));
     }
     await wait(RUNTIME.warmupMs);
     const figures = { rssMb: [] as number[], cpuPercent: [] as number[], framesPerSecond: [] as number[] };
