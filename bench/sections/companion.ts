@@ -1,17 +1,20 @@
 // The companion server: its memory and CPU in front of 10 inverters polled once a second
 // (the device's shortest poll interval: about ten frames a second, each recorded), with a
-// browser watching; and the size of its database after a simulated year, filled fast.
+// browser watching, as installed (lib/companion-build.ts: the built server with the node
+// flags of its first line); and the size of its database after a simulated year, filled fast.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { launchCompanion, type LaunchedCompanion } from '../../apps/companion/src/launch';
+import type { LaunchedProcess } from '@opendtu/server-kit/launch-process';
+import { NODE_FLAGS } from '../../apps/companion/build/server-build.mjs';
 import { startDay } from '../../apps/companion/src/recorder/day-energy';
 import { RAW_DAYS } from '../../apps/companion/src/recorder/recorder';
 import type { Sample } from '../../apps/companion/src/recorder/sample';
 import { HistoryStore, ROLLUP_MS } from '../../apps/companion/src/recorder/db/history-store';
 import { openDatabase } from '../../apps/companion/src/recorder/db/open';
 import { INSTALLATION } from '../lib/bundles';
+import { buildCompanion, launchBuiltCompanion } from '../lib/companion-build';
 import { setPollInterval } from '../lib/device';
 import { startEmulator } from '../lib/emulator';
 
@@ -41,6 +44,19 @@ export async function procStat(pid: number): Promise<{ cpuTicks: number; rssByte
   return { cpuTicks, rssBytes: Number(kb) * 1024 };
 }
 
+/**
+ * A browser's socket on `url`, opened again every 500 ms while the companion answers 503 (it
+ * listens before its own socket to the device is up; the built server gets there sooner).
+ */
+function openSocket(url: string, onFrame: () => void): Promise<WebSocket> {
+  return new Promise((opened) => {
+    const socket = new WebSocket(url);
+    socket.on('message', onFrame);
+    socket.on('open', () => opened(socket));
+    socket.on('error', () => setTimeout(() => void openSocket(url, onFrame).then(opened), 500));
+  });
+}
+
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
 export const TICKS_PER_SECOND = 100;
 
@@ -55,7 +71,7 @@ async function runtime(
 ): Promise<Pick<CompanionFigures, 'rssMb' | 'cpuPercent' | 'framesPerSecond'>> {
   const emulators: Awaited<ReturnType<typeof startEmulator>>[] = [];
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-bench-companion-'));
-  let companion: LaunchedCompanion | undefined;
+  let companion: LaunchedProcess | undefined;
   const sockets: WebSocket[] = [];
   try {
     for (let index = 0; index < devices; index += 1) {
@@ -69,13 +85,16 @@ async function runtime(
         ? ['--device', emulators[0]!.url]
         : emulators.flatMap((emulator, index) => ['--device', `${names[index]}=${emulator.url}`]);
     // As for the emulator (lib/emulator.ts): a busy machine may take long to start a process.
-    companion = await launchCompanion({ args: [...deviceArgs, '--data', dataDir], startTimeoutMs: 90_000 });
+    companion = await launchBuiltCompanion(
+      await buildCompanion(),
+      NODE_FLAGS,
+      [...deviceArgs, '--data', dataDir],
+      90_000,
+    );
     const { url, child } = companion;
     let frames = 0;
     for (const path of devices === 1 ? ['/livedata'] : names.map((name) => `/dtu/${name}/livedata`)) {
-      const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`);
-      socket.on('message', () => (frames += 1));
-      sockets.push(socket);
+      sockets.push(await openSocket(`${url.replace(/^http/, 'ws')}${path}`, () => (frames += 1)));
     }
     await wait(RUNTIME.warmupMs);
     const figures = { rssMb: [] as number[], cpuPercent: [] as number[], framesPerSecond: [] as number[] };

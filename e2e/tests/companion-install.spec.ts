@@ -100,7 +100,6 @@ test('the installed package runs compiled JavaScript only, with both web apps be
     dependencies: Record<string, string>;
   };
   expect(Object.keys(manifest.dependencies).sort()).toEqual([
-    '@fastify/http-proxy',
     '@fastify/websocket',
     'fastify',
     'node-sqlite3-wasm',

@@ -33,7 +33,37 @@ export const NODE_FLAGS = ['--max-semi-space-size=1', '--v8-pool-size=1', '--no-
  * (3 MB, native). Each is loaded only when a channel, a meter or --modbus needs it, from a
  * file of its own (below), so a server that does not never reads its code.
  */
-export const INLINED = new Set(['mqtt', 'nodemailer', 'modbus-serial']);
+export const INLINED = new Set(['mqtt', 'nodemailer', 'modbus-serial', '@fastify/http-proxy']);
+
+/**
+ * undici as @fastify/reply-from (the /api proxy's engine) sees it in the built server. It
+ * requires undici when it is loaded, whatever its mode; the companion runs it in its `http`
+ * mode (Node's own client, src/proxy/api-proxy.ts), which never touches it, and loading
+ * undici would cost about 13 MB of memory (it brings Node's own copy of undici and http2
+ * with it; docs/internals/benchmarks.md#companion-memory). So the proxy, compiled in, gets
+ * this in its place, which says so should anything ever reach for it.
+ */
+const UNUSED_UNDICI = `module.exports = new Proxy({}, {
+  get(_, name) {
+    throw new Error('undici.' + String(name) + ': the /api proxy runs on node:http, the built server has no undici');
+  },
+});`;
+
+/** Answers UNUSED_UNDICI for reply-from's require('undici'). */
+const unusedUndici = {
+  name: 'unused-undici',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, ({ importer }) =>
+      /[\\/]@fastify[\\/]reply-from[\\/]/.test(importer)
+        ? { path: 'undici', namespace: 'unused-undici' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'unused-undici' }, () => ({
+      contents: UNUSED_UNDICI,
+      loader: 'js',
+    }));
+  },
+};
 
 /** The npm packages the built server imports at run time (the workspace's own are bundled, tsx is not needed). */
 export function runtimeDependencies(manifest) {
@@ -75,6 +105,7 @@ export async function buildServer(libDir) {
         'const require = __createRequire(import.meta.url);',
       ].join('\n'),
     },
+    plugins: [unusedUndici],
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',

@@ -1,5 +1,7 @@
 /**
- * /api/* forwarded to the device and streamed both ways (@fastify/http-proxy on undici):
+ * /api/* forwarded to the device and streamed both ways (@fastify/http-proxy through
+ * Node's own HTTP client, its `http` mode: undici, its default, costs the server about 13 MB
+ * of memory, docs/internals/benchmarks.md#companion-memory):
  * the browser's own Authorization, X-Requested-With and Content-Length pass unchanged,
  * `Expect` is removed (the device does not take it, and the proxy would answer 500), and
  * nothing of the server's is added. Few connections (the device has about 16 TCP slots
@@ -8,6 +10,8 @@
  * `Connection: close` (it is the device's own link) and `WWW-Authenticate` (a login box
  * would make the browser keep the password for this origin, see live/tickets.ts).
  */
+import { Agent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
 import type { DeviceLink } from '../device/link';
@@ -29,11 +33,13 @@ export async function registerApiProxy(
     upstream: link.url.origin,
     prefix: '/api',
     rewritePrefix: `${link.url.pathname}api`,
-    undici: {
-      connections: UPSTREAM_CONNECTIONS,
-      pipelining: 1,
-      headersTimeout: UPSTREAM_TIMEOUT_MS,
-      bodyTimeout: UPSTREAM_TIMEOUT_MS,
+    http: {
+      agents: {
+        'http:': new Agent({ maxSockets: UPSTREAM_CONNECTIONS }),
+        'https:': new HttpsAgent({ maxSockets: UPSTREAM_CONNECTIONS }),
+      },
+      // A socket silent this long (no byte either way) ends the request.
+      requestOptions: { timeout: UPSTREAM_TIMEOUT_MS },
     },
     replyOptions: {
       rewriteRequestHeaders: (_request, headers) => {
