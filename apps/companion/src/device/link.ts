@@ -8,8 +8,8 @@
  * Node, loaded at its first call (about 1.5 MB of memory beside the proxy's undici) and
  * dearer per request (web streams); a device's answers are small and read whole.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 export type Credentials = 'server' | 'none' | { authorization: string };
 
@@ -22,14 +22,24 @@ export interface DeviceAnswer {
 /** How long one of the server's own requests may take (a device on weak Wi-Fi is slow). */
 const TIMEOUT_MS = 10_000;
 
+/**
+ * The device has about 16 TCP connections in all and refuses more: the server's own
+ * requests (20 browsers logging in at once are 20 credential checks) take at most 3 of
+ * them, and wait for one otherwise, beside the proxy's 3 and the live socket.
+ */
+export const LINK_CONNECTIONS = 3;
+
 export class DeviceLink {
   readonly url: URL;
   private readonly serverAuthorization: string | undefined;
+  private readonly agent: Agent;
 
   constructor(url: URL, password: string | undefined) {
     this.url = url;
     this.serverAuthorization =
       password === undefined ? undefined : `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+    const Kind = url.protocol === 'https:' ? HttpsAgent : Agent;
+    this.agent = new Kind({ maxSockets: LINK_CONNECTIONS });
   }
 
   get hasPassword(): boolean {
@@ -107,7 +117,7 @@ export class DeviceLink {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       const fail = (error: Error): void => reject(signal.aborted ? (signal.reason as Error) : error);
-      const sent = request(url, { method, headers, signal }, (response) => {
+      const sent = request(url, { method, headers, signal, agent: this.agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', fail);
