@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDeviceClock } from '../../apps/companion/test/device-clock';
+import { withFixedSky } from '../../apps/companion/test/fixed-sky';
 import { launchEmulator } from '../../apps/emulator/src/launch';
 import { startCompanion } from './companion';
 
@@ -40,9 +41,7 @@ export async function startEmulator(args: string[]): Promise<RunningEmulator> {
   const speedAt = args.indexOf('--speed');
   const speed = speedAt < 0 ? 1 : Number(args[speedAt + 1]);
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-e2e-'));
-  // A clear sky unless the test chooses one: drawn from the DTU serial, which follows the
-  // temporary folder's name, it would differ from run to run.
-  const fixedSky = args.includes('--weather') ? args : [...args, '--weather', 'clear'];
+  const fixedSky = withFixedSky(args);
   let emulator = await launchEmulator({ dataDir, args: fixedSky, startTimeoutMs: START_TIMEOUT_MS });
   const sent = Date.now();
   // The text counts whole seconds: the middle of the second, at the middle of the request.

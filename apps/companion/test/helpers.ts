@@ -15,6 +15,7 @@ import type { DeviceOptions } from '../src/device-scope';
 import { launchCompanion as launchCompanionProcess, type LaunchedCompanion } from '../src/launch';
 import type { ModbusOptions } from '../src/modbus/options';
 import { dayIn, readDeviceClock } from './device-clock';
+import { withFixedSky } from './fixed-sky';
 
 export { dayIn, deviceDay, devicePassed, deviceTime, readDeviceClock } from './device-clock';
 
@@ -133,13 +134,6 @@ export interface TestDevice {
  * starts its clock (`--time`: '2026-06-21T12:00' is noon on the device, in its zone): a test
  * sets the time of what it starts and never runs a device on this machine's clock.
  */
-/**
- * `--weather clear` unless `args` choose a sky: drawn from the DTU serial, which follows
- * the temporary folder's name, the sky of a test device would differ from run to run.
- */
-export const withFixedSky = (args: readonly string[]): string[] =>
-  args.includes('--weather') ? [...args] : [...args, '--weather', 'clear'];
-
 export async function startDevice(time: string, args: string[] = []): Promise<TestDevice> {
   if (args.includes('--time'))
     throw new Error('startDevice: the start time is its first argument, not --time');
@@ -149,7 +143,13 @@ export async function startDevice(time: string, args: string[] = []): Promise<Te
   const speed = speedAt < 0 ? 1 : Number(args[speedAt + 1]);
   const start = (at: string) =>
     startDemoDevice(dataDir, [
-      ...['--webapp', FIXTURE_WEBAPP, '--time', at, ...withFixedSky(args), '--port', String(port)],
+      '--webapp',
+      FIXTURE_WEBAPP,
+      '--time',
+      at,
+      ...withFixedSky(args),
+      '--port',
+      String(port),
     ]);
   let device = await start(time);
   let clockAtStop: { device: number; real: number } | undefined;

@@ -13,9 +13,9 @@ import {
   openSocket,
   readDeviceClock,
   until,
-  withFixedSky,
   type SocketClient,
 } from './helpers';
+import { withFixedSky } from './fixed-sky';
 
 export interface House {
   device: DemoDevice;
