@@ -138,6 +138,7 @@ describe('the controller settings saved in the app', () => {
     expect((await save(await edited(on), '')).status).toBe(401);
     expect(await control()).toEqual(before);
     expect(existsSync(join(dataDir, 'control.json'))).toBe(false);
+    await house.caughtUp();
     expect(house.limitLines()).toEqual([]);
   });
 
@@ -191,6 +192,7 @@ describe('the controller settings saved in the app', () => {
         limit: 100,
         status: 'Ok',
       });
+    await house.caughtUp();
     expect(house.limitLines().length).toBeGreaterThan(0);
     for (const line of house.limitLines()) expect(line).not.toContain('persistent');
   }, 60_000);

@@ -22,8 +22,10 @@ export interface House {
   /** The meter's own address (every form it answers in is below it). */
   meterUrl: string;
   limitStatus: () => Promise<LimitStatusMap>;
-  /** Every "Set limit ..." line of the device's console since the start. */
+  /** Every "Set limit ..." line of the device's console that has arrived so far. */
   limitLines: () => string[];
+  /** Waits until all the device has printed so far has arrived ({@link consoleCaughtUp}). */
+  caughtUp: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -36,6 +38,25 @@ export const consoleLines = (console: SocketClient, pattern: RegExp): string[] =
     .join('')
     .split(/\r?\n/)
     .filter((line) => pattern.test(line));
+
+/**
+ * Waits until everything the device printed so far has reached `console`. The console comes
+ * over its own socket: a loaded machine can hand a test a later HTTP answer (a limit
+ * confirmed) before a frame the device sent earlier, so a test reads the console after
+ * this, not after an answer of another channel. A second client connects, the device prints
+ * its connect line to every client, and `console` waits for it: one stream, so whatever was
+ * printed before it has come before it.
+ */
+export async function consoleCaughtUp(console: SocketClient, deviceUrl: URL): Promise<void> {
+  const connects = () => consoleLines(console, /\] connect$/).length;
+  const before = connects();
+  const marker = await openConsole(deviceUrl);
+  try {
+    await until(() => connects() > before, 30_000, 'the console marker');
+  } finally {
+    marker.socket.close();
+  }
+}
 
 /** Zero export with `meter`, quicker than the defaults: one command per inverter every 5 s, the meter every second. */
 export function quickControl(meter: string): ControlConfig {
@@ -92,6 +113,7 @@ export async function startHouse(
     meterUrl: listening.exec(device.output())![1]!,
     limitStatus: () => limitStatusOf(device.url),
     limitLines: () => consoleLines(console, /Set limit/),
+    caughtUp: () => consoleCaughtUp(console, device.url),
     stop: async () => {
       console.socket.close();
       await device.stop();

@@ -10,7 +10,7 @@ import { LimitChannel, type SentCommand } from '../src/limits/limit-channel';
 import { acknowledgement, giveBackNext, limitLost, type Limit } from '../src/limits/limit-rules';
 import { UpstreamSocket } from '../src/live/upstream';
 import { call, postData, startDevice, until, type SocketClient, type TestDevice } from './helpers';
-import { consoleLines, limitStatusOf, openConsole } from './house';
+import { consoleCaughtUp, consoleLines, limitStatusOf, openConsole } from './house';
 
 const SPEED = 30;
 const LIMITED = '114181234569'; // 800 W
@@ -111,6 +111,7 @@ describe('the limit channel against a device', () => {
     expect(channel.ownerOf(LIMITED)).toBe('owner');
     // An inverter the device does not have cannot be taken.
     expect(channel.take('modbus', '1234')).toBe(false);
+    await consoleCaughtUp(console, device.url);
     expect(lines()).toEqual([]);
   });
 
@@ -146,6 +147,7 @@ describe('the limit channel against a device', () => {
       limit_relative: 100,
       limit_set_status: 'Ok',
     });
+    await consoleCaughtUp(console, device.url);
     expect(lines()).toEqual([
       `Set limit of ${LIMITED} to 300 W`,
       `Set limit of ${LIMITED} to 50 %`,
@@ -154,6 +156,7 @@ describe('the limit channel against a device', () => {
   });
 
   it('passes over an inverter that cannot hear and gives up at its one deadline on one that never confirms', async () => {
+    await consoleCaughtUp(console, device.url);
     const heard = lines().length;
     await fault({ fault: 'limit-fails', serial: OTHER });
     await fault({ fault: 'inverter-silent', serial: LIMITED });
@@ -169,6 +172,7 @@ describe('the limit channel against a device', () => {
     expect(result).toEqual({ done: false, late: [OTHER] });
     expect(channel.ownedBy('schedule')).toEqual([]);
     // The failing one was asked again; the silent one was not.
+    await consoleCaughtUp(console, device.url);
     const since = lines().slice(heard);
     expect(since.filter((line) => line === `Set limit of ${OTHER} to 100 %`).length).toBeGreaterThan(1);
     expect(since).not.toContain(`Set limit of ${LIMITED} to 100 %`);

@@ -13,7 +13,7 @@ import { splitWatts, type LimitStatusMap } from '@opendtu/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSchedule } from '../src/control/schedule-file';
 import { postData, startDevice, tempDir, until, type SocketClient, type TestDevice } from './helpers';
-import { consoleLines, limitStatusOf, openConsole } from './house';
+import { consoleCaughtUp, consoleLines, limitStatusOf, openConsole } from './house';
 import { sunspec, type GxWalk } from './modbus-clients';
 import {
   startModbusCompanion,
@@ -98,6 +98,7 @@ describe('limits over Modbus', () => {
     await holding({ [GARAGE]: 640, [HOUSE]: 2000, [BARN]: 2250 }, 'their own limits back');
     expect((await map()).units[0]!.limit).toBeNull();
     expect((await sunspec<GxWalk>(port, 126, 'gx')).controls.WMaxLim_Ena).toBe(0);
+    await consoleCaughtUp(console, device.url);
     const commands = consoleLines(console, /Set limit/);
     expect(commands).toEqual(
       expect.arrayContaining([
@@ -118,6 +119,7 @@ describe('limits over Modbus', () => {
     });
     expect(await sunspec(port, 2, 'evcc-curtail', 100)).toEqual({ written: 100 });
     await holding({ [HOUSE]: 2000 }, 'the house inverter released');
+    await consoleCaughtUp(console, device.url);
     expect(consoleLines(console, /Set limit/).filter((line) => line.includes('persistent'))).toEqual([]);
   });
 

@@ -7,11 +7,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ScheduleAnswer } from '@opendtu/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readSchedule } from '../src/control/schedule-file';
 import { ADMIN_AUTH, call, startCompanion, startDevice, tempDir, until } from './helpers';
 import type { SocketClient, TestCompanion, TestDevice } from './helpers';
-import { consoleLines, deviceMinute, hhmm, limitStatusOf, openConsole } from './house';
+import { consoleCaughtUp, consoleLines, deviceMinute, hhmm, limitStatusOf, openConsole } from './house';
 
 const SPEED = 30;
 const LIMITED = '114181234569'; // 800 W
@@ -24,6 +24,14 @@ let dir: string;
 
 const limitStatus = () => limitStatusOf(device.url);
 const lines = () => consoleLines(console, /Set limit|Power restart/);
+
+/** The device's console, once all it printed so far has arrived, is `expected`. */
+async function consoleShows(expected: string[]): Promise<void> {
+  await caughtUp();
+  expect(lines()).toEqual(expected);
+}
+
+const caughtUp = () => consoleCaughtUp(console, device.url);
 
 const scheduleAnswer = async (): Promise<ScheduleAnswer> =>
   (await call(`${companion!.url}/companion/api/schedule`, { auth: ADMIN_AUTH })).body as ScheduleAnswer;
@@ -39,6 +47,12 @@ beforeAll(async () => {
   // A Sunday morning in June: the inverters are awake and hear commands.
   device = await startDevice('2026-06-21T10:20', ['--speed', String(SPEED)]);
   console = await openConsole(device.url);
+});
+
+// A failed test does not leave its companion sending to the device during the next one.
+afterEach(async () => {
+  await companion?.close();
+  companion = undefined;
 });
 
 afterAll(async () => {
@@ -89,7 +103,7 @@ describe('a schedule on the device clock', () => {
       60_000,
       'the window limit at the inverter',
     );
-    expect(lines()[0]).toBe(`Set limit of ${LIMITED} to 300 W`);
+    await consoleShows([`Set limit of ${LIMITED} to 300 W`]);
     await until(
       async () => (await scheduleAnswer()).limits[0]?.status === 'ok',
       30_000,
@@ -130,7 +144,7 @@ describe('a schedule on the device clock', () => {
     );
     const after = await limitStatus();
     expect(after[LIMITED]).toMatchObject({ limit_relative: 100, limit_set_status: 'Ok' });
-    expect(lines()).toEqual([
+    await consoleShows([
       `Set limit of ${LIMITED} to 300 W`,
       `Power restart inverter ${LIMITED}`,
       `Set limit of ${LIMITED} to 300 W`,
@@ -149,6 +163,7 @@ describe('a schedule on the device clock', () => {
   }, 240_000);
 
   it('in a dry run reports what it would send and the device hears nothing', async () => {
+    await caughtUp();
     const heard = lines().length;
     const now = await deviceMinute(device.url);
     const file = await scheduleFile('dry.json', {
@@ -177,11 +192,13 @@ describe('a schedule on the device clock', () => {
     );
     expect(companion.lines).toContain(`Schedule (dry run): would set ${LIMITED} limit 10 %`);
     expect(companion.lines).toContain(`Schedule (dry run): would restart ${RESTARTED}`);
+    await caughtUp();
     expect(lines().length).toBe(heard);
     expect((await limitStatus())[LIMITED]).toMatchObject({ limit_relative: 100 });
     // Stopping a dry run has nothing to give back.
     await companion.close();
     companion = undefined;
+    await caughtUp();
     expect(lines().length).toBe(heard);
   }, 120_000);
 });
