@@ -25,7 +25,8 @@ const TIMEOUT_MS = 10_000;
 /**
  * The device has about 16 TCP connections in all and refuses more: the server's own
  * requests (20 browsers logging in at once are 20 credential checks) take at most 3 of
- * them, and wait for one otherwise, beside the proxy's 3 and the live socket.
+ * them, and wait for one otherwise, beside the proxy's 3 and the live socket. Each request
+ * has a connection of its own (the agent keeps none alive), as the device's server is used to.
  */
 export const LINK_CONNECTIONS = 3;
 
@@ -95,8 +96,8 @@ export class DeviceLink {
     try {
       return await this.send('GET', path, headers);
     } catch (error) {
-      // A kept-alive connection to a device that restarted fails at once: a GET may go
-      // again on a fresh one. A device that does not answer in time is away.
+      // A connection the device dropped (a restart) fails at once: a GET may go again on
+      // a fresh one. A device that does not answer in time is away.
       if ((error as Error).name === 'TimeoutError') throw error;
       return this.send('GET', path, headers);
     }
