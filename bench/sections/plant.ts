@@ -100,6 +100,18 @@ export async function plantRows(windows: number): Promise<Row[]> {
       note: how,
     })),
     {
+      name: 'Companion: CPU each DTU adds (% of a core)',
+      ours: one.cpuPercent.map((single, index) => (three.cpuPercent[index]! - single) / 2),
+      format: percent,
+      note: 'per window, half of 3 DTUs less 1 DTU',
+    },
+    {
+      name: 'Companion: CPU no DTU adds (% of a core)',
+      ours: one.cpuPercent.map((single, index) => single - (three.cpuPercent[index]! - single) / 2),
+      format: percent,
+      note: 'per window, 1 DTU less what a DTU adds: what three share (3 DTUs cost at most 1.5x one where it is three quarters of 1 DTU)',
+    },
+    {
       name: 'Companion, 3 DTUs / 1 DTU: CPU',
       ours: ratio,
       format: times,
