@@ -196,7 +196,7 @@ function serverRows(
   cpuNote: string,
 ): Row[] {
   return [
-    { name: names.cpu, ours: figures.cpuPercent, format: fmt.perSecond, note: cpuNote },
+    { name: names.cpu, ours: figures.cpuPercent, format: fmt.percent, note: cpuNote },
     { name: names.frames, ours: figures.framesPerSecond, format: fmt.perSecond },
     { name: names.rss, ours: figures.rssMb.map((mb) => mb * 2 ** 20), format: fmt.mb },
   ];

@@ -79,7 +79,6 @@ export async function measurePlant(windows: number): Promise<PlantFigures> {
   }
 }
 
-const percent = (value: number): string => value.toFixed(2);
 const times = (value: number): string => `${value.toFixed(2)}x`;
 
 export async function plantRows(windows: number): Promise<Row[]> {
@@ -96,19 +95,19 @@ export async function plantRows(windows: number): Promise<Row[]> {
     ...setups.map(([label, figures]): Row => ({
       name: `${label}: CPU (% of a core)`,
       ours: figures.cpuPercent,
-      format: percent,
+      format: fmt.percent,
       note: how,
     })),
     {
       name: 'Companion: CPU each DTU adds (% of a core)',
       ours: one.cpuPercent.map((single, index) => (three.cpuPercent[index]! - single) / 2),
-      format: percent,
+      format: fmt.percent,
       note: 'per window, half of 3 DTUs less 1 DTU',
     },
     {
       name: 'Companion: CPU no DTU adds (% of a core)',
       ours: one.cpuPercent.map((single, index) => single - (three.cpuPercent[index]! - single) / 2),
-      format: percent,
+      format: fmt.percent,
       note: 'per window, 1 DTU less what a DTU adds: what three share (3 DTUs cost at most 1.5x one where it is three quarters of 1 DTU)',
     },
     {
