@@ -37,16 +37,8 @@ function openSocket(url: string, onFrame: () => void): Promise<WebSocket> {
 /** The server is built once for every run of a bench (a build meanwhile would rewrite a running one's files). */
 let built: Promise<string> | undefined;
 
-/** What a run may change from the installed server. */
-export interface RunOptions {
-  /** Go to node after the installed file's flags (a profile: `--cpu-prof`). */
-  nodeFlags?: readonly string[];
-  /** Another build of the server (its lib/server.mjs) than this checkout's. */
-  server?: string;
-}
-
 /** Starts `devices` virtual DTUs and the built companion in front of them, each device watched. */
-export async function startCompanionRun(devices: number, options: RunOptions = {}): Promise<CompanionRun> {
+export async function startCompanionRun(devices: number): Promise<CompanionRun> {
   const emulators: Emulator[] = [];
   const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-bench-companion-'));
   let companion: LaunchedProcess | undefined;
@@ -70,8 +62,8 @@ export async function startCompanionRun(devices: number, options: RunOptions = {
         : emulators.flatMap((emulator, index) => ['--device', `${names[index]}=${emulator.url}`]);
     // As for the emulator (lib/emulator.ts): a busy machine may take long to start a process.
     companion = await launchBuiltCompanion(
-      options.server ?? (await (built ??= buildCompanion())),
-      [...NODE_FLAGS, ...(options.nodeFlags ?? [])],
+      await (built ??= buildCompanion()),
+      NODE_FLAGS,
       [...deviceArgs, '--data', dataDir],
       90_000,
     );
