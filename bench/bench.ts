@@ -9,7 +9,7 @@ import { bundleSize, goalText, REFERENCE_APP_JS_GZ } from './bundle-size';
 import { describeVirtualDevice, launchChromium } from './lib/browser';
 import { log, OUR_BUNDLE, type Bundle } from './lib/bundles';
 import { fmt, renderTable, type Row } from './lib/table';
-import { measureCompanion, measurePlant, RUNTIME, YEAR_FILL } from './sections/companion';
+import { measureCompanion, RUNTIME, YEAR_FILL } from './sections/companion';
 import { historyRows } from './sections/companion-history-rows';
 import { CONTROL_DEFAULTS, CONTROL_RUNS, controlRows, type ControlRun } from './sections/control';
 import { alertRows } from './sections/alerts';
@@ -23,6 +23,7 @@ import {
 } from './sections/live';
 import { measureLoads } from './sections/load';
 import { MODBUS_LOAD, modbusRows } from './sections/modbus';
+import { plantRows } from './sections/plant';
 
 const SECTIONS = [
   'bundle',
@@ -188,17 +189,14 @@ function updateRows(
   ];
 }
 
-/**
- * A companion run's CPU, frames passed on and memory, as rows: the one device and the plant
- * of three are measured alike, so their rows are made alike (`names` says which setup).
- */
+/** A companion run's CPU, frames passed on and memory, as rows (`names` says which setup). */
 function serverRows(
   figures: Pick<Awaited<ReturnType<typeof measureCompanion>>, 'cpuPercent' | 'framesPerSecond' | 'rssMb'>,
   names: { cpu: string; frames: string; rss: string },
   cpuNote: string,
 ): Row[] {
   return [
-    { name: names.cpu, ours: figures.cpuPercent, format: fmt.perSecond, note: cpuNote },
+    { name: names.cpu, ours: figures.cpuPercent, format: fmt.percent, note: cpuNote },
     { name: names.frames, ours: figures.framesPerSecond, format: fmt.perSecond },
     { name: names.rss, ours: figures.rssMb.map((mb) => mb * 2 ** 20), format: fmt.mb },
   ];
@@ -383,22 +381,7 @@ async function run(): Promise<void> {
     );
   }
 
-  if (only.has('plant')) {
-    log('companion server: 3 devices of 10 inverters each');
-    const p = await measurePlant(Math.min(runs, 3));
-    const windows = `${Math.min(runs, 3)} windows of ${RUNTIME.windowMs / 1000} s`;
-    rows.push(
-      ...serverRows(
-        p,
-        {
-          cpu: 'Companion, 3 DTUs × 10 inverters polled every 1 s: CPU (% of a core)',
-          frames: 'Companion, 3 DTUs: live frames per second passed on',
-          rss: 'Companion, 3 DTUs: memory (RSS) (MB)',
-        },
-        `${windows}, recording all three, 1 browser socket per device`,
-      ),
-    );
-  }
+  if (only.has('plant')) rows.push(...(await plantRows(runs)));
 
   if (only.has('history')) {
     log('companion server with years of history, and over a simulated week');

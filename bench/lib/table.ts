@@ -22,6 +22,8 @@ export const fmt = {
   ms: (value: number): string =>
     value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : integer(value),
   perSecond: (value: number): string => (value < 100 ? value.toFixed(1) : integer(value)),
+  /** A share of a core's time: hundredths, where a companion's CPU is. */
+  percent: (value: number): string => value.toFixed(2),
   mb: (value: number): string => (value / 1_048_576).toFixed(1),
 };
 

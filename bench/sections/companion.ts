@@ -2,21 +2,16 @@
 // (the device's shortest poll interval: about ten frames a second, each recorded), with a
 // browser watching, as installed (lib/companion-build.ts: the built server with the node
 // flags of its first line); and the size of its database after a simulated year, filled fast.
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
-import type { LaunchedProcess } from '@opendtu/server-kit/launch-process';
-import { NODE_FLAGS } from '../../apps/companion/build/server-build.mjs';
 import { startDay } from '../../apps/companion/src/recorder/day-energy';
 import { RAW_DAYS } from '../../apps/companion/src/recorder/recorder';
 import type { Sample } from '../../apps/companion/src/recorder/sample';
 import { HistoryStore, ROLLUP_MS } from '../../apps/companion/src/recorder/db/history-store';
 import { openDatabase } from '../../apps/companion/src/recorder/db/open';
-import { INSTALLATION } from '../lib/bundles';
-import { buildCompanion, launchBuiltCompanion } from '../lib/companion-build';
-import { setPollInterval } from '../lib/device';
-import { startEmulator } from '../lib/emulator';
+import { startCompanionRun } from '../lib/companion-run';
+import { procStat } from '../lib/proc-stat';
 
 /** How the year is filled: a sample every 5 s (the device's default poll interval) from 6:00 to 18:00. */
 export const YEAR_FILL = { everyMs: 5000, fromHour: 6, toHour: 18, strings: 6 };
@@ -35,86 +30,28 @@ export interface CompanionFigures {
 
 const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-/** A process's CPU time so far and its resident memory, from /proc. */
-export async function procStat(pid: number): Promise<{ cpuTicks: number; rssBytes: number }> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks.
-  const cpuTicks = Number(fields[11]) + Number(fields[12]);
-  const kb = /^VmRSS:\s+(\d+) kB/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return { cpuTicks, rssBytes: Number(kb) * 1024 };
-}
-
-/**
- * A browser's socket on `url`, opened again every 500 ms while the companion answers 503 (it
- * listens before its own socket to the device is up; the built server gets there sooner).
- */
-function openSocket(url: string, onFrame: () => void): Promise<WebSocket> {
-  return new Promise((opened) => {
-    const socket = new WebSocket(url);
-    socket.on('message', onFrame);
-    socket.on('open', () => opened(socket));
-    socket.on('error', () => setTimeout(() => void openSocket(url, onFrame).then(opened), 500));
-  });
-}
-
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-export const TICKS_PER_SECOND = 100;
-
-/**
- * The companion in front of `devices` virtual DTUs of 10 inverters each, every one polled
- * once a second, with a browser socket on each device's live data; one device is served at
- * the root, several each under /dtu/NAME/ (issue 33).
- */
+/** The companion in front of one DTU: CPU, frames passed on and memory over `windows` windows. */
 async function runtime(
   windows: number,
-  devices = 1,
 ): Promise<Pick<CompanionFigures, 'rssMb' | 'cpuPercent' | 'framesPerSecond'>> {
-  const emulators: Awaited<ReturnType<typeof startEmulator>>[] = [];
-  const dataDir = await mkdtemp(join(tmpdir(), 'opendtu-bench-companion-'));
-  let companion: LaunchedProcess | undefined;
-  const sockets: WebSocket[] = [];
+  const run = await startCompanionRun(1);
   try {
-    for (let index = 0; index < devices; index += 1) {
-      const emulator = await startEmulator({ ...INSTALLATION });
-      emulators.push(emulator);
-      await setPollInterval(emulator.url, 1);
-    }
-    const names = emulators.map((_, index) => `dtu${index + 1}`);
-    const deviceArgs =
-      devices === 1
-        ? ['--device', emulators[0]!.url]
-        : emulators.flatMap((emulator, index) => ['--device', `${names[index]}=${emulator.url}`]);
-    // As for the emulator (lib/emulator.ts): a busy machine may take long to start a process.
-    companion = await launchBuiltCompanion(
-      await buildCompanion(),
-      NODE_FLAGS,
-      [...deviceArgs, '--data', dataDir],
-      90_000,
-    );
-    const { url, child } = companion;
-    let frames = 0;
-    for (const path of devices === 1 ? ['/livedata'] : names.map((name) => `/dtu/${name}/livedata`)) {
-      sockets.push(await openSocket(`${url.replace(/^http/, 'ws')}${path}`, () => (frames += 1)));
-    }
     await wait(RUNTIME.warmupMs);
     const figures = { rssMb: [] as number[], cpuPercent: [] as number[], framesPerSecond: [] as number[] };
     for (let window = 0; window < windows; window += 1) {
-      const before = await procStat(child.pid!);
-      const framesBefore = frames;
-      const start = Date.now();
+      const before = await procStat(run.pid);
+      const framesBefore = run.frames();
+      const start = performance.now();
       await wait(RUNTIME.windowMs);
-      const after = await procStat(child.pid!);
-      const seconds = (Date.now() - start) / 1000;
-      figures.cpuPercent.push(((after.cpuTicks - before.cpuTicks) / TICKS_PER_SECOND / seconds) * 100);
+      const after = await procStat(run.pid);
+      const ms = performance.now() - start;
+      figures.cpuPercent.push(((after.cpuMs - before.cpuMs) / ms) * 100);
       figures.rssMb.push(after.rssBytes / 2 ** 20);
-      figures.framesPerSecond.push((frames - framesBefore) / seconds);
+      figures.framesPerSecond.push(((run.frames() - framesBefore) / ms) * 1000);
     }
     return figures;
   } finally {
-    for (const socket of sockets) socket.terminate();
-    await companion?.stop();
-    for (const emulator of emulators) await emulator.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await run.stop();
   }
 }
 
@@ -192,9 +129,4 @@ async function year(): Promise<
 
 export async function measureCompanion(windows: number): Promise<CompanionFigures> {
   return { ...(await runtime(windows)), ...(await year()) };
-}
-
-/** The same runtime figures with three devices of 10 inverters each (issue 33's plant). */
-export function measurePlant(windows: number): ReturnType<typeof runtime> {
-  return runtime(windows, 3);
 }

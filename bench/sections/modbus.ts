@@ -15,7 +15,7 @@ import { setPollInterval } from '../lib/device';
 import { startEmulator } from '../lib/emulator';
 import { percentile } from '../lib/stats';
 import { fmt, type Row } from '../lib/table';
-import { procStat, TICKS_PER_SECOND } from './companion';
+import { procStat } from '../lib/proc-stat';
 
 export const MODBUS_LOAD = { clients: 5, registers: 52, everyMs: 1000, minutes: 10 };
 /** The inverter model's header: models 101 and 103 start there in every unit. */
@@ -123,7 +123,7 @@ async function serverRun(minutes: number, modbus: boolean, figures: ModbusFigure
       await Promise.all(clients);
       const last = await procStat(pid);
       const seconds = (performance.now() - firstAt) / 1000;
-      return { cpuPercent: ((last.cpuTicks - first.cpuTicks) / TICKS_PER_SECOND / seconds) * 100, rssMb };
+      return { cpuPercent: ((last.cpuMs - first.cpuMs) / 1000 / seconds) * 100, rssMb };
     } finally {
       await companion.stop();
     }

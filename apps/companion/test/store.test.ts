@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { powerRows } from '../src/history/routes';
+import { addReading, startDay } from '../src/recorder/day-energy';
 import type { HistoryStore } from '../src/recorder/db/history-store';
 import type { Sample } from '../src/recorder/sample';
 import { freshDir, tempDir } from './helpers';
@@ -80,5 +81,28 @@ describe('raw samples become 5-minute averages', () => {
     } finally {
       await rm(other, { recursive: true, force: true });
     }
+  });
+});
+
+describe("an inverter's day", () => {
+  const dir = freshDir('store-day');
+  let opened: OpenHistory;
+  beforeEach(() => {
+    opened = openHistory(dir());
+  });
+  afterEach(() => opened.close());
+
+  it('is read back as it was saved, and stored as text, as every release reads it', () => {
+    const { store, connection } = opened;
+    const inv = store.inverterId('1161000001', 'Roof', ['S1', 'S2']);
+    const state = startDay('2026-03-01', undefined);
+    addReading(state, { yieldDay: 1234, yieldTotal: 5678.9 });
+    store.transaction(() => store.saveDay(inv, state, 1234));
+    expect(store.dayState(inv, '2026-03-01')).toEqual(state);
+    expect(store.lastDays().get(inv)).toEqual(state);
+    expect(store.dayEnergy('2026-03-01', '2026-03-01')).toEqual([{ inv, day: '2026-03-01', wh: 1234 }]);
+    // A release before this one reads the column as text (a backup restored there).
+    const row = connection.db.get('SELECT typeof(state) AS type, state FROM day_energy');
+    expect(row).toEqual({ type: 'text', state: JSON.stringify(state) });
   });
 });

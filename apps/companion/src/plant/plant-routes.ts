@@ -29,13 +29,8 @@ async function mayRead(members: readonly PlantMember[], authorization: string | 
 }
 
 /** Serials two or more devices report now (the page's warning and the log's line). */
-export function plantDuplicates(
-  members: readonly PlantMember[],
-  inverters = members.flatMap(({ watch }) => watch.list()),
-) {
-  const serials = new Map<string, string[]>(members.map(({ watch }) => [watch.name, []]));
-  for (const inverter of inverters) serials.get(inverter.device)?.push(inverter.serial);
-  return duplicateSerials(serials);
+export function plantDuplicates(members: readonly PlantMember[]) {
+  return duplicateSerials(new Map(members.map(({ watch }) => [watch.name, watch.serials()])));
 }
 
 /** The answer, from what each device's watch holds now. */
@@ -47,7 +42,7 @@ export function plantAnswer(members: readonly PlantMember[]): PlantAnswer {
     devices,
     totals: plantTotals(devices),
     inverters,
-    duplicates: plantDuplicates(members, inverters),
+    duplicates: plantDuplicates(members),
     ...(clock && { today: clock.day(clock.now()) }),
   };
 }

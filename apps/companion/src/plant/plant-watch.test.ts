@@ -125,6 +125,35 @@ describe('one device on the plant', () => {
     expect(watch.list()[0]?.power_w).toBe(420);
   });
 
+  it("keeps an inverter's power and strings through a whole list, which has no channels", async () => {
+    vi.useFakeTimers();
+    const { upstream, source, watch } = watched({
+      inverters: [{ ...common('114181234569', 'Shed west', 0), reachable: false, producing: false }],
+      total: total(0, 0, 123.4),
+      hints: {},
+    });
+    upstream.set('up');
+    upstream.send(frame('114181234569', 'Shed', 0, 420));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(source.liveStatus).toHaveBeenCalledTimes(2);
+    // The list renames it and says it went quiet; what it made is what the last frame said.
+    expect(watch.list()).toEqual([
+      expect.objectContaining({
+        name: 'Shed west',
+        reachable: false,
+        producing: false,
+        power_w: 420,
+        yield_day_wh: 610,
+        strings: [
+          { name: 'East', power_w: 215, yield_day_wh: 300 },
+          { name: '', power_w: 215, yield_day_wh: 310 },
+        ],
+      }),
+    ]);
+    expect(watch.device().totals).toEqual({ power_w: 0, yield_day_wh: 0, yield_total_kwh: 123.4 });
+    watch.stop();
+  });
+
   it('drops an inverter the device no longer lists, at the next whole list', async () => {
     vi.useFakeTimers();
     const { upstream, source, watch } = watched({

@@ -5,6 +5,10 @@
  * after, by the device's whole inverter list (GET /api/livedata/status), so an inverter
  * deleted or renamed on the device does not linger and the totals are right before the
  * first frame. Offline, the last values stay, for the page to show greyed.
+ *
+ * A frame is only kept (the entries the live-data parse already made, shared, never
+ * changed); the plant's entries are made from them when the plant is asked for, every few
+ * seconds while its page is open, instead of at every frame of every device.
  */
 import type { EventEmitter } from 'node:events';
 import {
@@ -51,12 +55,18 @@ function strings(inverter: LiveInverterRead): PlantString[] {
     });
 }
 
+/** What the device last said of one inverter. */
+interface Heard {
+  /** Its latest entry, of a frame or of the whole list. */
+  entry: LiveInverterRead;
+  /** Its latest entry with channels (a list's entries may have none): power, energy and strings. */
+  full: LiveInverterRead | undefined;
+}
+
 /** One inverter entry as the plant lists it; the strings stay as known when the entry has no channels. */
-function plantInverter(device: string, entry: LiveInverterRead, before?: PlantInverter): PlantInverter {
-  const full = isLiveInverterFull(entry);
-  const sums = full ? entry.INV['0'] : undefined;
-  const pick = (now: number | null, then: number | null | undefined): number | null =>
-    full ? now : (then ?? null);
+function plantInverter(device: string, { entry, full }: Heard): PlantInverter {
+  const channels = full && isLiveInverterFull(full) ? full : undefined;
+  const sums = channels?.INV['0'];
   return {
     device,
     serial: entry.serial,
@@ -64,18 +74,31 @@ function plantInverter(device: string, entry: LiveInverterRead, before?: PlantIn
     order: entry.order,
     reachable: entry.reachable,
     producing: entry.producing,
-    power_w: pick(orNull(full ? liveValue(entry.AC['0'], 'Power') : undefined), before?.power_w),
-    yield_day_wh: pick(orNull(liveValue(sums, 'YieldDay')), before?.yield_day_wh),
-    yield_total_kwh: pick(orNull(liveValue(sums, 'YieldTotal')), before?.yield_total_kwh),
+    power_w: orNull(channels && liveValue(channels.AC['0'], 'Power')),
+    yield_day_wh: orNull(liveValue(sums, 'YieldDay')),
+    yield_total_kwh: orNull(liveValue(sums, 'YieldTotal')),
     limit_relative: entry.limit_relative,
     data_age_ms: entry.data_age_ms,
-    strings: full ? strings(entry) : (before?.strings ?? []),
+    strings: channels ? strings(channels) : [],
+  };
+}
+
+/** The totals of a frame or list (its `total`); undefined when it has none. */
+function totalsOf(message: unknown): PlantDevice['totals'] | undefined {
+  const total = (message as { total?: Record<string, object> } | null)?.total;
+  const power = liveValue(total, 'Power');
+  if (power === undefined) return undefined;
+  return {
+    power_w: power,
+    yield_day_wh: liveValue(total, 'YieldDay') ?? 0,
+    yield_total_kwh: liveValue(total, 'YieldTotal') ?? 0,
   };
 }
 
 export class PlantWatch {
-  private readonly inverters = new Map<string, PlantInverter>();
-  private totals: PlantDevice['totals'] = null;
+  private readonly inverters = new Map<string, Heard>();
+  /** The latest frame or list that had totals. */
+  private withTotals: unknown;
   private firmware: string | null = null;
   private scheme: LimitScheme | undefined;
   private offlineSince: number;
@@ -106,7 +129,7 @@ export class PlantWatch {
   }
 
   get online(): boolean {
-    return this.upstream.state === 'up' && this.totals !== null;
+    return this.upstream.state === 'up' && this.withTotals !== undefined;
   }
 
   device(): PlantDevice {
@@ -117,7 +140,7 @@ export class PlantWatch {
       offline_since: online ? null : new Date(this.offlineSince).toISOString(),
       firmware: this.firmware,
       inverters: this.inverters.size,
-      totals: this.totals,
+      totals: this.withTotals === undefined ? null : totalsOf(this.withTotals)!,
     };
   }
 
@@ -128,7 +151,14 @@ export class PlantWatch {
 
   /** The device's inverters in its own order. */
   list(): PlantInverter[] {
-    return [...this.inverters.values()].sort((a, b) => a.order - b.order);
+    return [...this.inverters.values()]
+      .map((heard) => plantInverter(this.name, heard))
+      .sort((a, b) => a.order - b.order);
+  }
+
+  /** The serials of the device's inverters. */
+  serials(): string[] {
+    return [...this.inverters.keys()];
   }
 
   private frame(text: string): void {
@@ -136,18 +166,13 @@ export class PlantWatch {
     if (message !== undefined) this.take(message, frameInverters(text));
   }
 
-  /** A frame or the whole list: each inverter's entry updated (the list has dropped those it lacks). */
+  /** A frame or the whole list: each inverter's entry kept (the list has dropped those it lacks). */
   private take(message: unknown, entries: readonly LiveInverterRead[]): void {
-    for (const entry of entries)
-      this.inverters.set(entry.serial, plantInverter(this.name, entry, this.inverters.get(entry.serial)));
-    const total = (message as { total?: Record<string, object> } | null)?.total;
-    const power = liveValue(total, 'Power');
-    if (power !== undefined)
-      this.totals = {
-        power_w: power,
-        yield_day_wh: liveValue(total, 'YieldDay') ?? 0,
-        yield_total_kwh: liveValue(total, 'YieldTotal') ?? 0,
-      };
+    for (const entry of entries) {
+      const full = isLiveInverterFull(entry) ? entry : this.inverters.get(entry.serial)?.full;
+      this.inverters.set(entry.serial, { entry, full });
+    }
+    if (totalsOf(message) !== undefined) this.withTotals = message;
   }
 
   private async readAll(withFirmware: boolean): Promise<void> {

@@ -62,7 +62,9 @@ export class HistoryStore {
     this.insertSample = connection.prepare(
       `INSERT OR IGNORE INTO sample VALUES (?, ?, ?, ?, ${DC.map(() => '?').join(', ')}, ?, ?, ?, ?, ?)`,
     );
-    this.upsertDay = connection.prepare('INSERT OR REPLACE INTO day_energy VALUES (?, ?, ?, ?)');
+    this.upsertDay = connection.prepare(
+      'INSERT OR REPLACE INTO day_energy VALUES (?, ?, ?, CAST(? AS TEXT))',
+    );
     this.samplesOf = connection.prepare(
       `SELECT t, s, ac, ${DC.join(', ')}, state FROM sample WHERE inv = ? AND t >= ? AND t < ? ORDER BY t`,
     );
@@ -207,8 +209,14 @@ export class HistoryStore {
     );
   }
 
+  /**
+   * Saves an inverter's day (the recorder, at each valid reading). Its state goes in as UTF-8
+   * bytes that SQLite stores as text: node-sqlite3-wasm copies a string into SQLite's memory
+   * one character at a time in JavaScript, bytes in one copy (33 µs against 9 µs a day
+   * under the installed node flags, most of what a reading cost to write).
+   */
   saveDay(inv: number, state: DayEnergy, wh: number): void {
-    this.upsertDay.run([inv, state.day, wh, JSON.stringify(state)]);
+    this.upsertDay.run([inv, state.day, wh, Buffer.from(JSON.stringify(state))]);
   }
 
   /** Forgets a day's state (a day the device's clock passed through by mistake). */
