@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { launchProcess, type LaunchedProcess } from '@opendtu/server-kit/launch-process';
-import { buildServer } from '../../apps/companion/build/server-build.mjs';
+import { buildServer, NODE_ENVIRONMENT } from '../../apps/companion/build/server-build.mjs';
 import { OUR_BUNDLE } from './bundles';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,18 +27,21 @@ export async function buildCompanion(): Promise<string> {
 }
 
 /**
- * The built server (`server`, from buildCompanion) run by node with `nodeFlags`, serving our
- * bundle on a free port of 127.0.0.1, once it listens; `args` are its further options.
+ * The built server (`server`, from buildCompanion) run by node with `nodeFlags` and, in its
+ * environment, `nodeEnvironment` (by default what the installed file's first line gives it),
+ * serving our bundle on a free port of 127.0.0.1, once it listens; `args` are its further options.
  */
 export function launchBuiltCompanion(
   server: string,
   nodeFlags: string[],
   args: string[],
   startTimeoutMs = 120_000,
+  nodeEnvironment: Record<string, string> = NODE_ENVIRONMENT,
 ): Promise<LaunchedProcess> {
   return launchProcess({
     name: 'companion',
     args: [...nodeFlags, server, '--port', '0', '--host', '127.0.0.1', '--webapp', OUR_BUNDLE.dir, ...args],
+    env: { ...process.env, ...nodeEnvironment },
     startTimeoutMs,
   });
 }

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { launchProcess, type LaunchedProcess } from '@opendtu/server-kit/launch-process';
 import { MIGRATIONS } from '../../apps/companion/src/recorder/db/migrations';
 import { DATABASE_FILE, PID_FILE } from '../../apps/companion/src/recorder/db/open';
-import { NODE_FLAGS } from '../../apps/companion/build/server-build.mjs';
+import { NODE_ENVIRONMENT, NODE_FLAGS } from '../../apps/companion/build/server-build.mjs';
 import { CACHE, launchBuiltCompanion } from '../lib/companion-build';
 import { ADMIN } from '../lib/device';
 import { log } from '../lib/bundles';
@@ -42,16 +42,17 @@ const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toStrin
 const RSS_EVERY_MS = 2000;
 const YEAR_REQUESTS = 20;
 
-/** How Node runs the server: as installed, or with V8's defaults (the server before issue 30). */
+/** How Node runs the server: as installed, or with V8's and glibc's defaults (the server before issue 30). */
 export interface NodeSetup {
   label: string;
   nodeFlags: string[];
+  nodeEnvironment: Record<string, string>;
 }
 export const SETUPS: NodeSetup[] = [
   // The installed file's first line gives node this (apps/companion/build/server-build.mjs);
   // SQLite's WebAssembly stays at the baseline tier by itself (apps/companion/src/recorder/db/sqlite.ts).
-  { label: 'as installed', nodeFlags: NODE_FLAGS },
-  { label: 'V8 defaults', nodeFlags: ['--no-liftoff-only'] },
+  { label: 'as installed', nodeFlags: NODE_FLAGS, nodeEnvironment: NODE_ENVIRONMENT },
+  { label: 'V8 defaults', nodeFlags: ['--no-liftoff-only'], nodeEnvironment: {} },
 ];
 
 export interface WeekFigures {
@@ -105,7 +106,7 @@ async function timedGet(url: string): Promise<number> {
 }
 
 const launchBuilt = (server: string, setup: NodeSetup, args: string[]): Promise<LaunchedProcess> =>
-  launchBuiltCompanion(server, setup.nodeFlags, args);
+  launchBuiltCompanion(server, setup.nodeFlags, args, undefined, setup.nodeEnvironment);
 
 /** A filled data folder, made once and kept (the fill takes minutes); each use gets a copy. */
 export function filledHistory(): string {
@@ -271,6 +272,7 @@ export async function measureRollup(setup: NodeSetup): Promise<RollupFigures> {
     process_ = await launchProcess({
       name: 'roll-up',
       args: [...setup.nodeFlags, '--import', 'tsx', harness, dir, String(now), '3000'],
+      env: { ...process.env, ...setup.nodeEnvironment },
       startTimeoutMs: 120_000,
     });
     const base = process_.url;

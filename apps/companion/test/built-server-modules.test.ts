@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchProcess, type LaunchedProcess } from '@opendtu/server-kit/launch-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, NODE_FLAGS } from '../build/server-build.mjs';
+import { buildServer, NODE_COMMAND, NODE_ENVIRONMENT, NODE_FLAGS } from '../build/server-build.mjs';
 import {
   ADMIN_AUTH,
   FIXTURE_WEBAPP,
@@ -80,7 +80,7 @@ async function start(args: string[], report: string): Promise<LaunchedProcess> {
       ...['--device', device.url.href],
       ...args,
     ],
-    env: { ...process.env, MODULE_REPORT: report },
+    env: { ...process.env, ...NODE_ENVIRONMENT, MODULE_REPORT: report },
   });
 }
 
@@ -105,14 +105,34 @@ async function reportOf(companion: LaunchedProcess, file: string): Promise<Repor
 }
 
 describe('node flags', () => {
-  it("npm start runs the server from the checkout with the installed file's node flags", () => {
+  it("npm start runs the server from the checkout with the installed file's node flags and environment", () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       scripts: { start: string };
     };
-    expect(manifest.scripts.start).toBe(`node ${NODE_FLAGS.join(' ')} --import tsx src/server.ts`);
-    expect(readFileSync(SERVER, 'utf8').split('\n')[0]).toBe(
-      `#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`,
-    );
+    expect(manifest.scripts.start).toBe(`${NODE_COMMAND} --import tsx src/server.ts`);
+    expect(readFileSync(SERVER, 'utf8').split('\n')[0]).toBe(`#!/usr/bin/env -S ${NODE_COMMAND}`);
+  });
+
+  it('the installed file run as a program is node with those flags and that environment', async () => {
+    const companion = await launchProcess({
+      name: 'companion',
+      command: SERVER,
+      args: [
+        ...['--port', '0', '--host', '127.0.0.1', '--webapp', FIXTURE_WEBAPP, '--data', dataDir()],
+        ...['--device', device.url.href],
+      ],
+      // Not inherited from this run: the first line has to give it.
+      env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in NODE_ENVIRONMENT))),
+    });
+    try {
+      const pid = companion.child.pid!;
+      const words = (file: string): string[] => readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0');
+      expect(words('cmdline').slice(1, 1 + NODE_FLAGS.length)).toEqual(NODE_FLAGS);
+      for (const [name, value] of Object.entries(NODE_ENVIRONMENT))
+        expect(words('environ')).toContain(`${name}=${value}`);
+    } finally {
+      await companion.stop();
+    }
   });
 });
 
