@@ -3,11 +3,14 @@
 // (except those compiled in, INLINED), the node flags in its first line. `npm run pack`
 // ships this; `npm run bench` measures this same build, so its figures are the installed
 // server's.
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { ON_FIRST_USE, standIns } from './stand-ins.mjs';
+
+export { ON_FIRST_USE };
 
 const COMPANION = fileURLToPath(new URL('..', import.meta.url));
 
@@ -49,36 +52,49 @@ export const NODE_COMMAND = [
  * about 20 MB installed, some 300 KB gzipped when bundled); modbus-serial's TCP server (one
  * file and `debug`): shipped as a folder, it would bring its optional serial-port package
  * (3 MB, native). Each is loaded only when a channel, a meter or --modbus needs it, from a
- * file of its own (below), so a server that does not never reads its code.
+ * file of its own (below), so a server that does not never reads its code. Fastify, its
+ * socket plugin and ws, compiled in, are one file where they were about 170, and the Node
+ * modules they load for what the companion does not do wait for a first use (stand-ins.mjs).
  */
-export const INLINED = new Set(['mqtt', 'nodemailer', 'modbus-serial', '@fastify/http-proxy']);
+export const INLINED = new Set([
+  'mqtt',
+  'nodemailer',
+  'modbus-serial',
+  '@fastify/http-proxy',
+  'fastify',
+  '@fastify/websocket',
+  'ws',
+]);
 
 /**
- * undici as @fastify/reply-from (the /api proxy's engine) sees it in the built server. It
- * requires undici when it is loaded, whatever its mode; the companion runs it in its `http`
- * mode (Node's own client, src/proxy/api-proxy.ts), which never touches it, and loading
- * undici would cost about 13 MB of memory (it brings Node's own copy of undici and http2
- * with it; docs/internals/benchmarks.md#companion-memory). So the proxy, compiled in, gets
- * this in its place, which says so should anything ever reach for it.
+ * What Fastify, compiled in, loads only on demand (pino for --verbose, light-my-request for
+ * inject, the schema compilers of src/schema-compilers.ts) stays a package of its own, which
+ * the companion declares at Fastify's own range: it must be the very copy Fastify would load.
  */
-const UNUSED_UNDICI = `module.exports = new Proxy({}, {
-  get(_, name) {
-    throw new Error('undici.' + String(name) + ': the /api proxy runs on node:http, the built server has no undici');
-  },
-});`;
+function checkFastifyOnDemand(dependencies) {
+  const ours = createRequire(join(COMPANION, 'package.json'));
+  const fastifyManifest = ours.resolve('fastify/package.json');
+  const fastifys = createRequire(fastifyManifest);
+  const wanted = JSON.parse(readFileSync(fastifyManifest, 'utf8')).dependencies;
+  for (const name of Object.keys(dependencies).filter((name) => name in wanted)) {
+    const same = ours.resolve(`${name}/package.json`) === fastifys.resolve(`${name}/package.json`);
+    if (dependencies[name] !== wanted[name] || !same)
+      throw new Error(
+        `${name}: the companion declares ${dependencies[name]}, Fastify asks for ${wanted[name]}${same ? '' : ' and gets another copy'}`,
+      );
+  }
+}
 
-/** Answers UNUSED_UNDICI for reply-from's require('undici'). */
-const unusedUndici = {
-  name: 'unused-undici',
+/**
+ * The entry's first line: how node runs the installed file (NODE_COMMAND through env -S).
+ * Written into the source, so esbuild keeps it first and the source map counts it.
+ */
+const firstLine = {
+  name: 'first-line',
   setup(build) {
-    build.onResolve({ filter: /^undici$/ }, ({ importer }) =>
-      /[\\/]@fastify[\\/]reply-from[\\/]/.test(importer)
-        ? { path: 'undici', namespace: 'unused-undici' }
-        : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'unused-undici' }, () => ({
-      contents: UNUSED_UNDICI,
-      loader: 'js',
+    build.onLoad({ filter: /[\\/]src[\\/]server\.ts$/ }, ({ path }) => ({
+      contents: `#!/usr/bin/env -S ${NODE_COMMAND}\n${readFileSync(path, 'utf8')}`,
+      loader: 'ts',
     }));
   },
 };
@@ -101,6 +117,7 @@ export function runtimeDependencies(manifest) {
 export async function buildServer(libDir) {
   const manifest = JSON.parse(readFileSync(join(COMPANION, 'package.json'), 'utf8'));
   const dependencies = runtimeDependencies(manifest);
+  checkFastifyOnDemand(dependencies);
   rmSync(libDir, { recursive: true, force: true });
   const result = await build({
     entryPoints: [join(COMPANION, 'src', 'server.ts')],
@@ -123,14 +140,19 @@ export async function buildServer(libDir) {
         'const require = __createRequire(import.meta.url);',
       ].join('\n'),
     },
-    plugins: [unusedUndici],
+    plugins: [firstLine, standIns],
+    // Its source is kept in memory for as long as the server runs, and so are the names in
+    // it: minified, about 2 MB less with the packages compiled in (benchmarks.md#companion-memory).
+    // A stack trace names the minified code; `node --enable-source-maps` reads the maps
+    // beside it and names the sources.
+    minify: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
   });
-  const server = join(libDir, 'server.mjs');
-  writeFileSync(server, `#!/usr/bin/env -S ${NODE_COMMAND}\n${readFileSync(server, 'utf8')}`);
-  chmodSync(server, 0o755);
+  chmodSync(join(libDir, 'server.mjs'), 0o755);
   const imported = new Set(
     Object.values(result.metafile.outputs)
       .flatMap((output) => output.imports)

@@ -12,17 +12,15 @@ type Factories = NonNullable<NonNullable<FastifyServerOptions['schemaController'
 /** A compiler factory as Fastify calls it: what it answers depends on the compiler. */
 type Factory = (...args: unknown[]) => unknown;
 
-/** Resolved from fastify's own folder: the versions it depends on, wherever npm put them. */
-const fromFastify = (name: string): Factory => {
-  const require = createRequire(import.meta.url);
-  return (createRequire(require.resolve('fastify'))(name) as () => Factory)();
-};
-
-/** A factory that loads `name` the first time it is called, then is that one. */
+/**
+ * A factory that loads `name` the first time it is called, then is that one. The companion
+ * declares both packages at Fastify's own ranges, and the build checks they are Fastify's
+ * copies (build/server-build.mjs: Fastify is compiled into the installed server).
+ */
 function onFirstUse(name: string): Factory {
   let factory: Factory | undefined;
   return (...args) => {
-    factory ??= fromFastify(name);
+    factory ??= (createRequire(import.meta.url)(name) as () => Factory)();
     return factory(...args);
   };
 }

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchProcess, type LaunchedProcess } from '@opendtu/server-kit/launch-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, NODE_COMMAND, NODE_ENVIRONMENT, NODE_FLAGS } from '../build/server-build.mjs';
+import {
+  buildServer,
+  NODE_COMMAND,
+  NODE_ENVIRONMENT,
+  NODE_FLAGS,
+  ON_FIRST_USE,
+} from '../build/server-build.mjs';
 import {
   ADMIN_AUTH,
   FIXTURE_WEBAPP,
@@ -27,11 +33,11 @@ const OUT = fileURLToPath(
 const SERVER = join(OUT, 'lib', 'server.mjs');
 const REPORT_HOOK = fileURLToPath(new URL('./fixtures/module-report.mjs', import.meta.url));
 
-/** Which chunk holds which package, by a class only that package defines. */
+/** Which chunk holds which package, by a text only that package has (the build minifies names). */
 const CHUNK_OF = {
-  mqtt: 'MqttClient = class',
-  nodemailer: 'MailComposer = class',
-  modbus: 'ServerTCP = class',
+  mqtt: 'MqttClient :: ',
+  nodemailer: 'https://nodemailer.com',
+  modbus: '"modbus-serial"',
 };
 type Feature = keyof typeof CHUNK_OF;
 
@@ -48,7 +54,7 @@ beforeAll(async () => {
   writeFileSync(join(OUT, 'package.json'), JSON.stringify({ name: 'opendtu-companion', version: '0.0.0' }));
   await buildServer(join(OUT, 'lib'));
   chunks = {};
-  for (const file of readdirSync(join(OUT, 'lib', 'chunks'))) {
+  for (const file of readdirSync(join(OUT, 'lib', 'chunks')).filter((name) => name.endsWith('.mjs'))) {
     const text = readFileSync(join(OUT, 'lib', 'chunks', file), 'utf8');
     for (const [feature, mark] of Object.entries(CHUNK_OF))
       if (text.includes(mark)) chunks[file] = feature as Feature;
@@ -67,8 +73,8 @@ afterAll(async () => {
 
 const dataDir = freshDir('modules');
 
-/** The built server as installed, in front of the virtual DTU. */
-async function start(args: string[], report: string): Promise<LaunchedProcess> {
+/** The built server as installed, in front of the virtual DTU (or the device at `deviceUrl`). */
+async function start(args: string[], report: string, deviceUrl = device.url.href): Promise<LaunchedProcess> {
   return launchProcess({
     name: 'companion',
     args: [
@@ -77,7 +83,7 @@ async function start(args: string[], report: string): Promise<LaunchedProcess> {
       REPORT_HOOK,
       SERVER,
       ...['--port', '0', '--host', '127.0.0.1', '--webapp', FIXTURE_WEBAPP, '--data', dataDir()],
-      ...['--device', device.url.href],
+      ...['--device', deviceUrl],
       ...args,
     ],
     env: { ...process.env, ...NODE_ENVIRONMENT, MODULE_REPORT: report },
@@ -153,6 +159,28 @@ describe('the built server', () => {
       const { features, builtins } = await reportOf(companion, report);
       expect(features).toEqual([]);
       expect(builtins).not.toContain('internal/deps/undici/undici');
+      // Fastify, ws and the proxy, compiled in, load these only for what this server does not do.
+      for (const unused of ON_FIRST_USE) expect(builtins).not.toContain(unused);
+    } finally {
+      await companion.stop();
+    }
+  });
+
+  it('loads https and tls for a device reached over https', async () => {
+    const report = join(dataDir(), 'report.json');
+    // Nobody listens there: the proxy's answer says the device did not answer over https.
+    const origin = `https://127.0.0.1:${await freePort()}`;
+    const companion = await start([], report, origin);
+    try {
+      const answer = await fetch(`${companion.url}/api/system/status`, {
+        headers: { authorization: ADMIN_AUTH },
+      });
+      expect(answer.status).toBe(502);
+      expect(((await answer.json()) as { message: string }).message).toBe(
+        `The device at ${origin} does not answer (ECONNREFUSED)`,
+      );
+      const { builtins } = await reportOf(companion, report);
+      expect(builtins).toEqual(expect.arrayContaining(['https', 'tls']));
     } finally {
       await companion.stop();
     }

@@ -9,7 +9,7 @@
  * dearer per request (web streams); a device's answers are small and read whole.
  */
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { https } from './https';
 
 export type Credentials = 'server' | 'none' | { authorization: string };
 
@@ -39,7 +39,7 @@ export class DeviceLink {
     this.url = url;
     this.serverAuthorization =
       password === undefined ? undefined : `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
-    const Kind = url.protocol === 'https:' ? HttpsAgent : Agent;
+    const Kind = url.protocol === 'https:' ? https().Agent : Agent;
     this.agent = new Kind({ maxSockets: LINK_CONNECTIONS });
   }
 
@@ -115,7 +115,7 @@ export class DeviceLink {
   ): Promise<DeviceAnswer> {
     const url = new URL(path, this.url);
     const signal = AbortSignal.timeout(TIMEOUT_MS);
-    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = url.protocol === 'https:' ? https().request : httpRequest;
     return new Promise((resolve, reject) => {
       const fail = (error: Error): void => reject(signal.aborted ? (signal.reason as Error) : error);
       const sent = request(url, { method, headers, signal, agent: this.agent }, (response) => {

@@ -11,9 +11,10 @@
  * would make the browser keep the password for this origin, see live/tickets.ts).
  */
 import { Agent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import type { Agent as HttpsAgent } from 'node:https';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
+import { https } from '../device/https';
 import type { DeviceLink } from '../device/link';
 
 const UPSTREAM_CONNECTIONS = 3;
@@ -29,6 +30,7 @@ export async function registerApiProxy(
   link: DeviceLink,
   hooks: ProxyHooks,
 ): Promise<void> {
+  let secure: HttpsAgent | undefined;
   await app.register(httpProxy, {
     upstream: link.url.origin,
     prefix: '/api',
@@ -36,7 +38,10 @@ export async function registerApiProxy(
     http: {
       agents: {
         'http:': new Agent({ maxSockets: UPSTREAM_CONNECTIONS }),
-        'https:': new HttpsAgent({ maxSockets: UPSTREAM_CONNECTIONS }),
+        // Made at the first request over https: only a device reached so loads Node's https.
+        get 'https:'() {
+          return (secure ??= new (https().Agent)({ maxSockets: UPSTREAM_CONNECTIONS }));
+        },
       },
       // A socket silent this long (no byte either way) ends the request.
       requestOptions: { timeout: UPSTREAM_TIMEOUT_MS },
