@@ -11,6 +11,7 @@ import { log, OUR_BUNDLE, type Bundle } from './lib/bundles';
 import { fmt, renderTable, type Row } from './lib/table';
 import { measureCompanion, RUNTIME, YEAR_FILL } from './sections/companion';
 import { historyRows } from './sections/companion-history-rows';
+import { measureMemory, memoryRows } from './sections/companion-memory';
 import { CONTROL_DEFAULTS, CONTROL_RUNS, controlRows, type ControlRun } from './sections/control';
 import { alertRows } from './sections/alerts';
 import { HOUR_SPEED, HTTP_LOAD, measureEmulator, SOCKET_LOAD } from './sections/emulator';
@@ -32,6 +33,7 @@ const SECTIONS = [
   'heap',
   'emulator',
   'companion',
+  'memory',
   'plant',
   'history',
   'control',
@@ -379,6 +381,11 @@ async function run(): Promise<void> {
         note: `filled in ${Math.round(c.fillSeconds)} s`,
       },
     );
+  }
+
+  if (only.has('memory')) {
+    log('companion server as installed: its memory, 10 inverters');
+    rows.push(...memoryRows(await measureMemory(Math.min(runs, 3))));
   }
 
   if (only.has('plant')) rows.push(...(await plantRows(runs)));

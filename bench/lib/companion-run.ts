@@ -25,7 +25,7 @@ export interface CompanionRun {
  * A browser's socket on `url`, opened again every 500 ms while the companion answers 503 (it
  * listens before its own socket to the device is up; the built server gets there sooner).
  */
-function openSocket(url: string, onFrame: () => void): Promise<WebSocket> {
+export function openSocket(url: string, onFrame: () => void): Promise<WebSocket> {
   return new Promise((opened) => {
     const socket = new WebSocket(url);
     socket.on('message', onFrame);
