@@ -21,6 +21,7 @@ import { deviceNow, seedDeviceTime, watchDeviceTime } from './device-time';
 import { takeEarlyPaint } from './early';
 import { recordedToday } from './history';
 import { getLiveData, getLiveDataQuietly, liveSocket } from './livedata';
+import { clockFrame } from './clock';
 
 /**
  * How long the socket may stay away before the store polls instead: longer than the
@@ -30,7 +31,6 @@ const FALLBACK_AFTER_MS = 12_000;
 const POLL_MS = 10_000;
 const CURVE_KEY = 'livePowerCurve';
 const SAVE_CURVE_MS = 30_000;
-const HIDDEN_FLUSH_MS = 1000;
 
 export interface LiveSnapshot extends LiveState {
   /** True once the first answer arrived. */
@@ -56,7 +56,7 @@ class LiveStore {
   };
   private readonly listeners = new Set<() => void>();
   private pending: Pending[] = [];
-  private cancelFlush: (() => void) | undefined;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private stopSocket: (() => void) | undefined;
   private stopState: (() => void) | undefined;
   private stopClock: (() => void) | undefined;
@@ -163,9 +163,7 @@ class LiveStore {
     document.removeEventListener('visibilitychange', this.flushNow);
     clearTimeout(this.fallbackTimer);
     this.setPolling(false);
-    this.cancelFlush?.();
-    this.cancelFlush = undefined;
-    this.flush();
+    this.flushNow();
     this.saveCurve(true);
   }
 
@@ -232,30 +230,22 @@ class LiveStore {
     );
   };
 
-  // An animation frame asked for just before the tab was hidden never comes.
+  // Also when the tab is shown again: what waited for the hidden tab's turn paints now.
   private readonly flushNow = (): void => {
-    this.cancelFlush?.();
-    this.cancelFlush = undefined;
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     this.flush();
   };
 
   private queue(message: LiveDataResponse<LiveInverterCommon>, list: boolean): void {
     this.pending.push({ message, at: Date.now(), list });
-    // The first answer paints at once; later ones are batched per animation frame.
+    // The first answer paints at once. Later ones render in a task of their own (frames
+    // queued by then with them), not in an animation frame, whose task the browser's layout
+    // and paint then share: with an inverter's channel cards over 50 ms at 4x slower CPU, a
+    // long task (docs/internals/load-and-frames.md). A hidden tab's browser runs its timers
+    // once a second at most, so frames are merged there meanwhile.
     if (!this.snapshot.loaded) return this.flushNow();
-    if (this.cancelFlush) return;
-    const flush = () => {
-      this.cancelFlush = undefined;
-      this.flush();
-    };
-    // A hidden tab gets no animation frames; its frames must not pile up meanwhile.
-    if (document.hidden) {
-      const timer = setTimeout(flush, HIDDEN_FLUSH_MS);
-      this.cancelFlush = () => clearTimeout(timer);
-    } else {
-      const request = requestAnimationFrame(flush);
-      this.cancelFlush = () => cancelAnimationFrame(request);
-    }
+    this.flushTimer ??= setTimeout(this.flushNow);
   }
 
   private flush(): void {
@@ -263,6 +253,8 @@ class LiveStore {
     let state: LiveState = this.snapshot;
     for (const { message, at, list } of this.pending) state = mergeLive(state, message, at, list);
     this.pending = [];
+    // Ages move in this frame's render, not in one of their own.
+    clockFrame();
     this.settle(state);
   }
 

@@ -1,21 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import { readClock, subscribeClock } from '../api/clock';
 
-/** The current time in ms, updated at every full second of the browser's clock (clocks, data age). */
+/**
+ * The current time in ms, moved at every full second of the browser's clock and with each
+ * live frame (api/clock.ts): clocks, and how old data is.
+ */
 export function useNow(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = (): void => {
-      timer = setTimeout(
-        () => {
-          setNow(Date.now());
-          schedule();
-        },
-        1000 - (Date.now() % 1000),
-      );
-    };
-    schedule();
-    return () => clearTimeout(timer);
-  }, []);
-  return now;
+  return useSyncExternalStore(subscribeClock, readClock);
 }
