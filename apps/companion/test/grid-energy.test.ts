@@ -215,6 +215,42 @@ describe('energy from counters', () => {
       { from: 8 * MIN, to: 9 * MIN, importWh: 1, exportWh: 0 },
     ]);
   });
+
+  it('does not count a stop of the server as power without counters', () => {
+    // Saved at the stop: counters at 0 and power readings after them (waiting for the next).
+    const state = newGridState('m');
+    run(
+      state,
+      [
+        { t: 0, w: 60 },
+        { t: 0, importWh: 100, exportWh: 0 },
+        { t: MIN / 2, w: 60 },
+      ],
+      true,
+    );
+    expect(state.waiting).toBe(MIN / 2);
+    const saved: GridState = JSON.parse(JSON.stringify(state));
+    // Started again three hours later: power first, the counters in the next minute.
+    const later = 3 * 60 * MIN;
+    const { intervals, notes } = run(
+      saved,
+      [
+        { t: later, w: 60 },
+        { t: later + MIN / 2, w: 60 },
+        { t: later + MIN, importWh: 200, exportWh: 0 },
+        { t: later + 2 * MIN, w: 60 },
+        { t: later + 2 * MIN, importWh: 201, exportWh: 0 },
+      ],
+      true,
+    );
+    expect(notes).toEqual([]);
+    expect(saved.mode).toBe('counters');
+    // The counters bridge the stop, as they do any stop shorter than MAX_BRIDGE_MS.
+    expect(intervals).toEqual([
+      { from: 0, to: later + MIN, importWh: 100, exportWh: 0 },
+      { from: later + MIN, to: later + 2 * MIN, importWh: 1, exportWh: 0 },
+    ]);
+  });
 });
 
 describe('slots', () => {

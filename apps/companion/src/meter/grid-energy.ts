@@ -106,8 +106,11 @@ export function takePower(state: GridState, t: number, w: number, limits: GridLi
   shadow.exportWh += flows.exportWh;
   shadow.whole &&= whole;
   // Power without counters for long: the meter has none (any more). What came since the
-  // last counters is counted from the power, and from now on all of it.
-  state.waiting ??= t;
+  // last counters is counted from the power, and from now on all of it. The wait counts from
+  // the first reading after a gap: a stop of the server (or of the meter) is not a time in
+  // which the meter sent power without counters.
+  if (whole) state.waiting ??= t;
+  else state.waiting = t;
   if (state.counters && t - state.waiting > limits.countersMissingMs) {
     if (shadow.whole)
       step.intervals.push({
