@@ -69,7 +69,7 @@ async function run(options: CliOptions): Promise<void> {
   let meter: RunningMeter | undefined;
   const { meter: meterSettings } = options;
   if (meterSettings.port !== undefined || meterSettings.mqtt !== undefined) {
-    meter = await startMeter(meterSettings, options.host, clock, () => device, faults);
+    meter = await startMeter(meterSettings, options.host, clock, () => device, options.dataDir, faults);
     if (meter.url) console.log(`meter listening on ${meter.url}`);
   }
 

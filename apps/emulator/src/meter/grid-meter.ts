@@ -92,6 +92,14 @@ const MAX_SUBSTEPS = 4000;
 /** Days of truth kept (a test reads yesterday and today). */
 const KEPT_DAYS = 7;
 
+/** The meter's energy counters (Wh): in all and per phase, L1 to L3. */
+export interface MeterCounters {
+  importWh: number;
+  exportWh: number;
+  phaseImportWh: number[];
+  phaseExportWh: number[];
+}
+
 export class GridMeter {
   private readonly voltageOffsets: number[];
   private readonly phaseImportWh: number[];
@@ -147,6 +155,24 @@ export class GridMeter {
       importedWh: this.importWh,
       exportedWh: this.exportWh,
     };
+  }
+
+  /** The energy counters as they stand (Wh), to be kept across a restart of the emulator. */
+  counters(): MeterCounters {
+    return {
+      importWh: this.importWh,
+      exportWh: this.exportWh,
+      phaseImportWh: [...this.phaseImportWh],
+      phaseExportWh: [...this.phaseExportWh],
+    };
+  }
+
+  /** Goes on from counters kept by an earlier run (a meter's counters never start again by themselves). */
+  restore(counters: MeterCounters): void {
+    this.importWh = counters.importWh;
+    this.exportWh = counters.exportWh;
+    counters.phaseImportWh.forEach((wh, i) => (this.phaseImportWh[i] = wh));
+    counters.phaseExportWh.forEach((wh, i) => (this.phaseExportWh[i] = wh));
   }
 
   /** A new meter in its place (issue 45's fault `meter-replaced`): every counter starts again at 0. */

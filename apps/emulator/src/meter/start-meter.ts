@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 import type { FaultState } from '../sim/faults';
 import { createHousehold } from '../sim/household';
 import { seedOf } from '../sim/random';
+import { loadMeterCounters, saveMeterCounters } from './counters-file';
 import { GridMeter } from './grid-meter';
 import { fedEnergyTracker, inverterPhases } from './inverter-output';
 import { buildMeterApp } from './meter-app';
@@ -30,12 +31,16 @@ export interface RunningMeter {
 
 /** Real milliseconds between the meter's own readings (energy counters, MQTT). */
 const TICK_MS = 1000;
+/** Real milliseconds between saves of its counters to the data folder (and at close). */
+const SAVE_MS = 10_000;
 
 export async function startMeter(
   settings: MeterSettings,
   host: string,
   clock: Clock,
   device: () => FastifyInstance | undefined,
+  /** The emulator's data folder, where the meter keeps its counters (counters-file.ts). */
+  dataDir: string,
   /** The process's faults on purpose (meter-silent, meter-replaced). */
   faults?: FaultState,
 ): Promise<RunningMeter> {
@@ -52,6 +57,15 @@ export async function startMeter(
     seed,
     speed: clock.speed,
   });
+  const kept = await loadMeterCounters(dataDir);
+  if (kept) meter.restore(kept);
+  let saving = Promise.resolve();
+  const save = (): Promise<void> =>
+    (saving = saving
+      .then(() => saveMeterCounters(dataDir, meter.counters()))
+      .catch((error: Error) =>
+        console.warn(`The grid meter's counters could not be saved: ${error.message}`),
+      ));
   const mqtt = settings.mqtt === undefined ? undefined : new MeterMqtt(parseMeterMqtt(settings.mqtt));
   const silent = (): boolean => faults?.meterSilent(Date.now()) ?? false;
   const stopWatching = faults?.onChange(() => {
@@ -65,6 +79,8 @@ export async function startMeter(
     if (!silent()) mqtt?.publish(reading);
   }, TICK_MS);
   timer.unref();
+  const saveTimer = setInterval(() => void save(), SAVE_MS);
+  saveTimer.unref();
 
   let app: FastifyInstance | undefined;
   let url: string | undefined;
@@ -79,6 +95,9 @@ export async function startMeter(
     url,
     async close() {
       clearInterval(timer);
+      clearInterval(saveTimer);
+      meter.read();
+      await save();
       stopWatching?.();
       await app?.close();
       await mqtt?.stop();
