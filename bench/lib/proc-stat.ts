@@ -27,6 +27,28 @@ export async function rssBytes(pid: number): Promise<number> {
   return Number(kb) * 1024;
 }
 
+/**
+ * Resident memory and its parts, in bytes: VmRSS; of it anonymous memory (RssAnon: V8's heap,
+ * the C heap, code V8 wrote, SQLite's WebAssembly memory) and file pages (RssFile: the
+ * executable and libraries, shared with every other process that maps them); and the C
+ * heap's resident part alone (the `[heap]` mapping of /proc/<pid>/smaps).
+ */
+export async function memoryParts(
+  pid: number,
+): Promise<{ rss: number; anon: number; file: number; cHeap: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  const smaps = await readFile(`/proc/${pid}/smaps`, 'utf8');
+  const heap = smaps.indexOf('[heap]');
+  const cHeap = heap < 0 ? 0 : Number(/^Rss:\s+(\d+) kB/m.exec(smaps.slice(heap))?.[1]);
+  return {
+    rss: kb('VmRSS') * 1024,
+    anon: kb('RssAnon') * 1024,
+    file: kb('RssFile') * 1024,
+    cHeap: cHeap * 1024,
+  };
+}
+
 /** Both at once. */
 export async function procStat(pid: number): Promise<{ cpuMs: number; rssBytes: number }> {
   return { cpuMs: await cpuMs(pid), rssBytes: await rssBytes(pid) };

@@ -9,11 +9,12 @@ import { readFileSync } from 'node:fs';
  * Node's modules that the packages compiled in require when they are loaded, for what the
  * companion does only when told: http2 (Fastify for an HTTP/2 server, the proxy for an
  * HTTP/2 device), https and tls (Fastify for an HTTPS server, ws for wss://, the proxy for
- * a device reached over https). Each of those requires gets a stand-in that loads the
+ * a device reached over https), and zlib (ws, for sockets that compress their messages: the
+ * device's and the app's do not). Each of those requires gets a stand-in that loads the
  * module at its first use; until then the server does without them and their kin.
  * (Fastify's dns is no saving: Node loads it for any listen on an address.)
  */
-export const ON_FIRST_USE = ['http2', 'https', 'tls'];
+export const ON_FIRST_USE = ['http2', 'https', 'tls', 'zlib'];
 
 /** The stand-in for node:NAME: the module itself once anything is asked of it. */
 const firstUse = (name) => `let loaded;
