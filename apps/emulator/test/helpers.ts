@@ -138,28 +138,41 @@ export function launchTestProcess(
 
 /**
  * One emulator process per test: `start` launches it (as `launchTestProcess`, in a fresh data
- * folder) and answers its base URL; after each test it is stopped and its folder removed.
- * `running()` is the process of the test under way.
+ * folder) and answers its base URL; `restart` stops it and launches it again on the same
+ * folder, as a user starting it again would; after each test it is stopped and its folder
+ * removed. `running()` is the process of the test under way, `folder()` its data folder.
  */
 export function processPerTest(name: string): {
   start: (time: string, args?: readonly string[], env?: NodeJS.ProcessEnv) => Promise<string>;
+  restart: () => Promise<string>;
   running: () => LaunchedEmulator | undefined;
+  folder: () => string | undefined;
 } {
   let child: LaunchedEmulator | undefined;
   let dataDir: string | undefined;
+  let launch: Parameters<typeof launchTestProcess> | undefined;
   afterEach(async () => {
     await child?.stop();
     child = undefined;
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     dataDir = undefined;
   });
+  const run = async (): Promise<string> => {
+    child = await launchTestProcess(...launch!);
+    return child.url;
+  };
   return {
     start: async (time, args, env) => {
       dataDir = await mkdtemp(join(tmpdir(), `opendtu-${name}-`));
-      child = await launchTestProcess(dataDir, time, args, env);
-      return child.url;
+      launch = [dataDir, time, args, env];
+      return run();
+    },
+    restart: async () => {
+      await child?.stop();
+      return run();
     },
     running: () => child,
+    folder: () => dataDir,
   };
 }
 

@@ -1,4 +1,5 @@
 import { identityFor } from '../src/config/identity';
+import type { LaunchedEmulator } from '../src/launch';
 import { seedOf } from '../src/sim/random';
 import { createSky } from '../src/sim/weather';
 
@@ -17,4 +18,14 @@ export function firstClearDay(dataDir: string, from = Date.parse('2026-06-01T00:
     if (sky.weatherOf(day + 12 * 3_600_000, LONGITUDE) === 'clear') return day;
   }
   throw new Error(`no clear day for ${dataDir}`);
+}
+
+/** The grid meter's base URL, once the process has printed it (after the device's own line). */
+export async function meterUrlOf(child: LaunchedEmulator): Promise<string> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const url = /meter listening on (http:\/\/\S+)/.exec(child.output())?.[1];
+    if (url) return url;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`no meter in:\n${child.output()}`);
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchedEmulator } from '../src/launch';
 import { createHousehold } from '../src/sim/household';
 import { ADMIN_AUTH, launchTestProcess } from './helpers';
-import { firstClearDay } from './meter-helpers';
+import { firstClearDay, meterUrlOf } from './meter-helpers';
 import { HM, HMS, HMT } from './runtime-helpers';
 
 /**
@@ -75,10 +75,7 @@ beforeAll(async () => {
     '--meter-mqtt',
     `mqtt://127.0.0.1:${brokerPort}/tele/meter/SENSOR`,
   ]);
-  for (let i = 0; i < 100 && !meterUrl; i += 1) {
-    meterUrl = /meter listening on (http:\/\/\S+)/.exec(child.output())?.[1] ?? '';
-    if (!meterUrl) await wait(100);
-  }
+  meterUrl = await meterUrlOf(child);
   expect(meterUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 }, 60_000);
 
