@@ -8,11 +8,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LimitStatusMap } from '@opendtu/api';
+import { createRandom } from '@opendtu/server-kit/seeded-random';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startDevice, type TestDevice } from './helpers';
 import { mbpoll, rawSocket, sunspec, type GxWalk } from './modbus-clients';
 import { startModbusCompanion, untilRated, type ModbusCompanion } from './modbus-companion';
-import { mulberry32 } from './seeded-random';
 
 const FRAMES = 10_000;
 /** How long a frame that is neither answered nor closing its connection is waited for. */
@@ -20,7 +20,7 @@ const QUIET_MS = 20;
 
 /** The frames of one seed: the same seed, the same frames, so a failure can be replayed. */
 function frames(seed: number): Buffer[] {
-  const next = mulberry32(seed);
+  const next = createRandom(seed);
   const int = (below: number) => Math.floor(next() * below);
   const pick = <T>(values: readonly T[]): T => values[int(values.length)]!;
   const unit = () => (next() < 0.8 ? pick([1, 2, 3, 126]) : int(256));

@@ -1,19 +1,10 @@
 /**
- * Seeded randomness, so a simulated day replays identically (tests, reloads). mulberry32
- * is small and good enough for weather and radio noise; nothing here is security-relevant.
+ * Seeded randomness for the simulation, so a simulated day replays identically (tests,
+ * reloads): the generator is the shared one (server-kit), the seeds come from here.
  */
-export type Random = () => number;
+import { createRandom, type Random } from '@opendtu/server-kit/seeded-random';
 
-export function createRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { createRandom, type Random };
 
 /** A 32-bit seed from any parts (FNV-1a over their text). */
 export function seedOf(...parts: (string | number)[]): number {
