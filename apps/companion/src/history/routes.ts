@@ -27,12 +27,7 @@ import type { DeviceClock } from '../device/clock';
 import type { Tickets } from '../live/tickets';
 import { flowFields } from '../meter/flow-figures';
 import { periodFlows, type GridHistory } from '../meter/grid-history';
-import {
-  ROLLUP_MS,
-  type HistoryStore,
-  type InverterInfo,
-  type PowerPoint,
-} from '../recorder/db/history-store';
+import { joined, type HistoryStore, type InverterInfo, type PowerPoint } from '../recorder/db/history-store';
 import { toCsv, type Cell } from './csv';
 import { localIso, parseDay, periodOf, periodsBetween } from './dates';
 
@@ -110,13 +105,7 @@ export function powerRows(points: PowerPoint[], strings: number): PowerRow[] {
   const blank = (t: number): PowerRow => [t, null, ...Array<null>(strings).fill(null)];
   points.forEach((point, index) => {
     const before = points[index - 1];
-    if (before) {
-      const broken =
-        point.session === undefined || before.session === undefined
-          ? point.t - before.t > ROLLUP_MS
-          : point.session !== before.session;
-      if (broken) rows.push(blank(before.t + 1));
-    }
+    if (before && !joined(before, point)) rows.push(blank(before.t + 1));
     rows.push(
       point.reachable
         ? [point.t, round1(point.ac), ...point.dc.slice(0, strings).map(round1)]

@@ -6,7 +6,7 @@
 import type { EnergyBy, EnergyFlowFields, FlowRow } from '@opendtu/api';
 import type { DeviceClock } from '../device/clock';
 import { periodOf, periodsBetween } from '../history/dates';
-import type { PowerPoint } from '../recorder/db/history-store';
+import { joined, type PowerPoint } from '../recorder/db/history-store';
 import { flowFields, flowRow, sumOf, type GridEnergy } from './flow-figures';
 import { GRID_SLOT_MS, type GridStore } from './grid-store';
 
@@ -84,12 +84,7 @@ function producedPerSlot(inverters: PowerPoint[][], from: number, count: number)
     for (let i = 1; i < points.length; i += 1) {
       const a = points[i - 1]!;
       const b = points[i]!;
-      // Another session, or a gap in the averages: not joined (as the power chart does not).
-      const joined =
-        a.session === undefined || b.session === undefined
-          ? b.t - a.t <= GRID_SLOT_MS
-          : a.session === b.session;
-      if (!joined || !a.reachable || !b.reachable || a.ac === null || b.ac === null) continue;
+      if (!joined(a, b) || !a.reachable || !b.reachable || a.ac === null || b.ac === null) continue;
       const wh = ((a.ac + b.ac) / 2) * ((b.t - a.t) / 3_600_000);
       const index = Math.floor((b.t - from) / GRID_SLOT_MS);
       if (index >= 0 && index < count) slots[index]! += wh;

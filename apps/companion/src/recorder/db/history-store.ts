@@ -35,6 +35,18 @@ export interface PowerPoint {
   reachable: boolean;
 }
 
+/**
+ * Whether the power line joins two consecutive points: raw samples of one recording
+ * session, or, where a 5-minute average is one of them, points at most 5 minutes apart.
+ * Across anything else (the server heard nothing, an average is missing) the chart draws
+ * no line and the energy flow counts no energy.
+ */
+export function joined(a: PowerPoint, b: PowerPoint): boolean {
+  return a.session === undefined || b.session === undefined
+    ? b.t - a.t <= ROLLUP_MS
+    : a.session === b.session;
+}
+
 const scale = (value: number | null, factor: number): number | null =>
   value === null ? null : Math.round(value * factor);
 const unscale = (value: unknown, factor: number): number | null =>
