@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadWebapp, registerWebapp } from '@opendtu/server-kit/static-files';
+import { registerAnswerCompression } from './answer-compression';
 import { DEFAULT_DEVICE_NAME } from './config/devices';
 import { mountDevice, type DeviceOptions, type DeviceScope } from './device-scope';
 import type { LogLine } from './log';
@@ -69,6 +70,7 @@ async function createServer(options: ServerOptions): Promise<FastifyInstance> {
     },
   });
   registerGuards(app);
+  registerAnswerCompression(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   return app;
 }
