@@ -85,6 +85,7 @@ export const LAYERS = {
     {
       name: 'routes',
       paths: [
+        'answer-compression.ts',
         'history',
         'proxy',
         'live/hub.ts',
